@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { API_PREFIX, LIMITS } from '@parley/protocol';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/client.js';
+import { ensureDefaultChannel } from './db/seed.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { hashToken, userForToken } from './features/auth/auth.service.js';
+import { LoginLimiter } from './features/auth/rate-limit.js';
+import { channelRoutes } from './features/channels/channels.routes.js';
+import { messageRoutes } from './features/messages/messages.routes.js';
+import { userRoutes } from './features/users/users.routes.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { installJsonParser } from './http/json-parser.js';
+import { publicRoutes } from './http/public.js';
+import { installSecurity } from './http/security.js';
+import { SESSION_COOKIE } from './http/session.js';
+import { installWebApp } from './http/web-app.js';
+import { Realtime, type ParleyServer } from './realtime/realtime.js';
+import { createSocketServer } from './realtime/socket-server.js';
+
+export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
+
+export type ParleyOptions = { logger?: boolean; serveWeb?: boolean };
+
+/** Builds the whole server (HTTP API, socket server, web app) without listening. */
+export async function createParley(config: Config, secret: string, opts: ParleyOptions = {}): Promise<Parley> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: LIMITS.socketMaxBytes,
+    trustProxy: 'loopback',
+  });
+  const database = await openDatabase(config);
+  await ensureDefaultChannel(database.db);
+  const ctx: AppContext = {
+    config,
+    secret,
+    db: database.db,
+    realtime: new Realtime(),
+    log: app.log,
+    loginLimiter: new LoginLimiter(),
+  };
+
+  installJsonParser(app);
+  await app.register(cookie, { secret });
+  await installSecurity(app, config);
+  installErrorHandler(app);
+  await app.register(
+    async (api) => {
+      for (const routes of [publicRoutes, authRoutes, userRoutes, channelRoutes, messageRoutes, adminRoutes]) {
+        routes(api, ctx);
+      }
+    },
+    { prefix: API_PREFIX },
+  );
+  await installWebApp(app, config, opts.serveWeb ?? true);
+
+  const io = createSocketServer(app.server, ctx, async (header) => {
+    const raw = header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;
+    const unsigned = raw ? app.unsignCookie(raw) : undefined;
+    if (!unsigned?.valid || !unsigned.value) return undefined;
+    const user = await userForToken(ctx, unsigned.value);
+    return user ? { user, sessionId: hashToken(unsigned.value) } : undefined;
+  });
+  const redis = config.redisUrl ? attachRedis(io, config.redisUrl, app) : [];
+  ctx.realtime.attach(io);
+
+  return {
+    app,
+    io,
+    ctx,
+    close: async () => {
+      await io.close();
+      await app.close();
+      for (const client of redis) client.disconnect();
+      await database.close();
+    },
+  };
+}
+
+function attachRedis(io: ParleyServer, url: string, app: FastifyInstance): Redis[] {
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = pub.duplicate();
+  for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+    client.on('error', (err) => app.log.warn({ err: err.message }, `redis ${name} error; retrying`));
+    client.on('ready', () => app.log.info(`redis ${name} connected`));
+  }
+  io.adapter(createAdapter(pub, sub));
+  return [pub, sub];
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { API_PREFIX, CIPHER_ALGORITHM } from '@parley/protocol';
+
+const Env = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(postgres(ql)?|memory):\/\//.test(v), 'must be a postgres:// URL or memory://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
+    .optional(),
+  PARLEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CIPHER_ALGORITHM: z
+    .string()
+    .default(CIPHER_ALGORITHM)
+    .refine((v) => v === CIPHER_ALGORITHM, `only ${CIPHER_ALGORITHM} is supported`),
+  PUBLIC_API_BASE: z.string().min(1).default(API_PREFIX),
+  PUBLIC_SOCKET_BASE: z.string().default(''),
+  SOCKET_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/._-]*$/, 'must be a path starting with /')
+    .default('/socket.io'),
+  ALLOWED_ORIGINS: z.string().default(''),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_000).default(50),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  mode: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  secret: string | undefined;
+  cipherAlgorithm: typeof CIPHER_ALGORITHM;
+  publicApiBase: string;
+  publicSocketBase: string;
+  socketPath: string;
+  allowedOrigins: string[];
+  maxUploadMb: number;
+  logLevel: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Parley cannot start; fix these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Parses the environment once; everything else receives the typed object. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const origins = e.ALLOWED_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!isOrigin(origin)) problems.push(`ALLOWED_ORIGINS: "${origin}" is not an origin like https://chat.example.com`);
+  }
+  for (const [name, value] of [
+    ['PUBLIC_API_BASE', e.PUBLIC_API_BASE],
+    ['PUBLIC_SOCKET_BASE', e.PUBLIC_SOCKET_BASE],
+  ] as const) {
+    if (value && !value.startsWith('/') && !isUrl(value)) problems.push(`${name}: "${value}" is not a path or URL`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    mode: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    secret: e.PARLEY_SECRET,
+    cipherAlgorithm: CIPHER_ALGORITHM,
+    publicApiBase: e.PUBLIC_API_BASE.replace(/\/$/, ''),
+    publicSocketBase: e.PUBLIC_SOCKET_BASE.replace(/\/$/, ''),
+    socketPath: e.SOCKET_PATH,
+    allowedOrigins: origins,
+    maxUploadMb: e.MAX_UPLOAD_MB,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+  };
+}
+
+function isUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function isOrigin(value: string): boolean {
+  return isUrl(value) && new URL(value).origin === value;
+}

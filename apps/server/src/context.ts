@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { LoginLimiter } from './features/auth/rate-limit.js';
+import type { Realtime } from './realtime/realtime.js';
+
+/** What services need: passed explicitly, so tests can build their own. */
+export type AppContext = {
+  config: Config;
+  secret: string;
+  db: Db;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  loginLimiter: LoginLimiter;
+};

@@ -1,0 +1,70 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { InstanceSettings, Invite } from '@parley/protocol';
+import type { Conn } from '../../db/client.js';
+import { invites, settings } from '../../db/schema.js';
+
+export type InviteRow = typeof invites.$inferSelect;
+
+const DEFAULTS: InstanceSettings = { inviteOnly: false, name: 'Parley' };
+
+export function toInvite(row: InviteRow): Invite {
+  return {
+    code: row.code,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    maxUses: row.maxUses,
+    uses: row.uses,
+  };
+}
+
+export async function readSettings(db: Conn): Promise<InstanceSettings> {
+  const rows = await db.select().from(settings);
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  return { ...DEFAULTS, ...stored } as InstanceSettings;
+}
+
+export async function writeSettings(db: Conn, values: Partial<InstanceSettings>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  }
+}
+
+export async function insertInvite(db: Conn, values: typeof invites.$inferInsert): Promise<InviteRow> {
+  const [row] = await db.insert(invites).values(values).returning();
+  return row!;
+}
+
+export async function findInvite(db: Conn, code: string): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.code, code));
+  return row;
+}
+
+export async function listInvites(db: Conn): Promise<InviteRow[]> {
+  return db.select().from(invites).where(sql`${invites.revokedAt} is null`).orderBy(desc(invites.createdAt));
+}
+
+export async function revokeInvite(db: Conn, code: string): Promise<boolean> {
+  const rows = await db.update(invites).set({ revokedAt: new Date() }).where(eq(invites.code, code)).returning();
+  return rows.length > 0;
+}
+
+/** Uses one invite atomically; false when it is spent, expired or revoked. */
+export async function consumeInvite(db: Conn, code: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(invites)
+    .set({ uses: sql`${invites.uses} + 1` })
+    .where(
+      sql`${invites.code} = ${code} and ${invites.revokedAt} is null
+        and (${invites.expiresAt} is null or ${invites.expiresAt} > ${now})
+        and (${invites.maxUses} is null or ${invites.uses} < ${invites.maxUses})`,
+    )
+    .returning();
+  return rows.length > 0;
+}
+
+export function isInviteValid(row: InviteRow | undefined, now: Date): boolean {
+  if (!row || row.revokedAt) return false;
+  if (row.expiresAt && row.expiresAt <= now) return false;
+  return row.maxUses === null || row.uses < row.maxUses;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CreateInviteBody, IdParams, UpdateRoleBody, UpdateSettingsBody } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { AppError, parse } from '../../errors.js';
+import { requireUser } from '../../http/session.js';
+import { isInstanceAdmin } from '../channels/permissions.js';
+import { findUserById, searchUsers, toUser, updateUser } from '../users/users.repo.js';
+import * as repo from './admin.repo.js';
+
+const CodeParams = z.strictObject({ code: z.string().min(1).max(64) });
+
+export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const requireAdmin = async (req: FastifyRequest) => {
+    const user = await requireUser(ctx, req);
+    if (!isInstanceAdmin(user)) throw new AppError('forbidden', 'Only owners and admins can do that.');
+    return user;
+  };
+
+  app.get('/instance', async () => ({ settings: await repo.readSettings(ctx.db) }));
+
+  app.get('/invites/:code', async (req) => {
+    const { code } = parse(CodeParams, req.params);
+    const invite = await repo.findInvite(ctx.db, code);
+    const { name } = await repo.readSettings(ctx.db);
+    return { invite: { code, valid: repo.isInviteValid(invite, new Date()), instanceName: name } };
+  });
+
+  app.get('/admin/settings', async (req) => {
+    await requireAdmin(req);
+    return { settings: await repo.readSettings(ctx.db) };
+  });
+
+  app.patch('/admin/settings', async (req) => {
+    await requireAdmin(req);
+    await repo.writeSettings(ctx.db, parse(UpdateSettingsBody, req.body));
+    return { settings: await repo.readSettings(ctx.db) };
+  });
+
+  app.get('/admin/invites', async (req) => {
+    await requireAdmin(req);
+    return { invites: (await repo.listInvites(ctx.db)).map(repo.toInvite) };
+  });
+
+  app.post('/admin/invites', async (req, reply) => {
+    const admin = await requireAdmin(req);
+    const body = parse(CreateInviteBody, req.body ?? {});
+    const row = await repo.insertInvite(ctx.db, {
+      code: randomBytes(12).toString('base64url'),
+      createdBy: admin.id,
+      maxUses: body.maxUses ?? null,
+      expiresAt: body.expiresInHours ? new Date(Date.now() + body.expiresInHours * 3_600_000) : null,
+    });
+    return reply.status(201).send({ invite: repo.toInvite(row) });
+  });
+
+  app.delete('/admin/invites/:code', async (req, reply) => {
+    await requireAdmin(req);
+    if (!(await repo.revokeInvite(ctx.db, parse(CodeParams, req.params).code))) throw new AppError('not_found');
+    return reply.status(204).send();
+  });
+
+  app.get('/admin/users', async (req) => {
+    await requireAdmin(req);
+    return { users: (await searchUsers(ctx.db, undefined, 200)).map(toUser) };
+  });
+
+  app.patch('/admin/users/:id/role', async (req) => {
+    const admin = await requireAdmin(req);
+    const { id } = parse(IdParams, req.params);
+    const { role } = parse(UpdateRoleBody, req.body);
+    const target = await findUserById(ctx.db, id);
+    if (!target) throw new AppError('user_not_found');
+    if (target.role === 'owner') throw new AppError('forbidden', 'The owner’s role cannot be changed.');
+    if (admin.role !== 'owner' && (role === 'admin' || target.role === 'admin')) {
+      throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
+    }
+    const user = toUser((await updateUser(ctx.db, id, { role }))!);
+    ctx.realtime.userUpdated(user);
+    return { user };
+  });
+}

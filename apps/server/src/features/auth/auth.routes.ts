@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginBody, RegisterBody } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { parse } from '../../errors.js';
+import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../../http/session.js';
+import * as auth from './auth.service.js';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const meta = (req: { headers: Record<string, unknown>; ip: string }) => ({
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    address: req.ip,
+  });
+
+  app.post('/auth/register', async (req, reply) => {
+    const body = parse(RegisterBody, req.body);
+    const { user, token } = await auth.register(ctx, body, meta(req));
+    setSessionCookie(reply, req, token);
+    return reply.status(201).send({ user });
+  });
+
+  app.post('/auth/login', async (req, reply) => {
+    const body = parse(LoginBody, req.body);
+    const { user, token } = await auth.login(ctx, body, meta(req));
+    setSessionCookie(reply, req, token);
+    return { user };
+  });
+
+  app.post('/auth/logout', async (req, reply) => {
+    const token = sessionToken(req);
+    if (token) await auth.logout(ctx, token);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/session', async (req) => ({ user: await requireUser(ctx, req) }));
+}

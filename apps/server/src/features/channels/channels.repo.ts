@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Channel, Member, User } from '@parley/protocol';
+import type { Conn } from '../../db/client.js';
+import { channels, memberships, messages, users } from '../../db/schema.js';
+import { toUser } from '../users/users.repo.js';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+
+const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.channel_id = ${channels.id})`;
+
+function unreadFor(userId: string) {
+  return sql<number>`(select count(*)::int from ${messages} x
+    where x.channel_id = ${channels.id} and x.seq > ${memberships.lastReadSeq}
+    and x.author_id <> ${userId} and x.deleted_at is null)`;
+}
+
+export function toChannel(
+  row: ChannelRow,
+  count: number,
+  membership: (MembershipRow & { unread: number }) | null,
+  dmUsers?: User[],
+): Channel {
+  return {
+    id: row.id,
+    name: row.name ?? '',
+    topic: row.topic,
+    kind: row.kind,
+    encrypted: row.encrypted,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    lastSeq: row.lastSeq,
+    memberCount: count,
+    membership: membership
+      ? {
+          role: membership.role,
+          lastReadSeq: membership.lastReadSeq,
+          notify: membership.notify,
+          unread: membership.unread,
+        }
+      : null,
+    ...(dmUsers ? { dmUsers } : {}),
+  };
+}
+
+export async function insertChannel(db: Conn, values: typeof channels.$inferInsert): Promise<ChannelRow> {
+  const [row] = await db.insert(channels).values(values).returning();
+  return row!;
+}
+
+export async function findChannel(db: Conn, id: string): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, id));
+  return row;
+}
+
+export async function findChannelByName(db: Conn, name: string): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.name, name));
+  return row;
+}
+
+export async function findDmByKey(db: Conn, dmKey: string): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.dmKey, dmKey));
+  return row;
+}
+
+export async function updateChannel(
+  db: Conn,
+  id: string,
+  values: Partial<Pick<ChannelRow, 'name' | 'topic' | 'archivedAt'>>,
+): Promise<ChannelRow | undefined> {
+  const [row] = await db.update(channels).set(values).where(eq(channels.id, id)).returning();
+  return row;
+}
+
+export async function findMembership(db: Conn, channelId: string, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.channelId, channelId), eq(memberships.userId, userId)));
+  return row;
+}
+
+export async function insertMembership(db: Conn, values: typeof memberships.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(memberships).values(values).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function deleteMembership(db: Conn, channelId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(memberships)
+    .where(and(eq(memberships.channelId, channelId), eq(memberships.userId, userId)))
+    .returning();
+  return rows.length > 0;
+}
+
+export async function updateMembership(
+  db: Conn,
+  channelId: string,
+  userId: string,
+  values: Partial<Pick<MembershipRow, 'notify' | 'role'>>,
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set(values)
+    .where(and(eq(memberships.channelId, channelId), eq(memberships.userId, userId)));
+}
+
+/** Moves the read marker forward only; returns the new marker. */
+export async function advanceRead(db: Conn, channelId: string, userId: string, seq: number): Promise<number> {
+  const [row] = await db
+    .update(memberships)
+    .set({ lastReadSeq: sql`greatest(${memberships.lastReadSeq}, least(${seq}, (select last_seq from ${channels} where id = ${channelId})))` })
+    .where(and(eq(memberships.channelId, channelId), eq(memberships.userId, userId)))
+    .returning({ lastReadSeq: memberships.lastReadSeq });
+  return row?.lastReadSeq ?? 0;
+}
+
+export async function countUnread(db: Conn, channelId: string, userId: string, afterSeq: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.channelId, channelId),
+        sql`${messages.seq} > ${afterSeq}`,
+        ne(messages.authorId, userId),
+        isNull(messages.deletedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Every channel and DM the user belongs to, with unread counts. */
+export async function listJoined(db: Conn, userId: string): Promise<Channel[]> {
+  const rows = await db
+    .select({ channel: channels, membership: memberships, unread: unreadFor(userId), count: memberCount })
+    .from(memberships)
+    .innerJoin(channels, eq(channels.id, memberships.channelId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(channels.name), asc(channels.createdAt));
+  const dmIds = rows.filter((r) => r.channel.kind === 'dm' || r.channel.kind === 'group').map((r) => r.channel.id);
+  const dmUsers = await listDmUsers(db, dmIds, userId);
+  return rows.map((r) =>
+    toChannel(r.channel, r.count, { ...r.membership, unread: r.unread }, dmUsers.get(r.channel.id)),
+  );
+}
+
+/** One channel as the given user sees it. */
+export async function viewChannel(db: Conn, channelId: string, userId: string): Promise<Channel | undefined> {
+  const [row] = await db
+    .select({ channel: channels, count: memberCount })
+    .from(channels)
+    .where(eq(channels.id, channelId));
+  if (!row) return undefined;
+  const membership = await findMembership(db, channelId, userId);
+  const unread = membership ? await countUnread(db, channelId, userId, membership.lastReadSeq) : 0;
+  const isDm = row.channel.kind === 'dm' || row.channel.kind === 'group';
+  const dmUsers = isDm ? (await listDmUsers(db, [channelId], userId)).get(channelId) : undefined;
+  return toChannel(row.channel, row.count, membership ? { ...membership, unread } : null, dmUsers ?? (isDm ? [] : undefined));
+}
+
+export async function listPublic(db: Conn, userId: string): Promise<Channel[]> {
+  const rows = await db
+    .select({ channel: channels, count: memberCount, membership: memberships })
+    .from(channels)
+    .leftJoin(memberships, and(eq(memberships.channelId, channels.id), eq(memberships.userId, userId)))
+    .where(and(eq(channels.kind, 'public'), isNull(channels.archivedAt)))
+    .orderBy(asc(channels.name));
+  return rows.map((r) => toChannel(r.channel, r.count, r.membership ? { ...r.membership, unread: 0 } : null));
+}
+
+export async function listMembers(db: Conn, channelId: string): Promise<Member[]> {
+  const rows = await db
+    .select({ user: users, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.channelId, channelId))
+    .orderBy(asc(users.username));
+  return rows.map((r) => ({ user: toUser(r.user), role: r.role }));
+}
+
+export async function listMemberIds(db: Conn, channelId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.channelId, channelId));
+  return rows.map((r) => r.userId);
+}
+
+async function listDmUsers(db: Conn, channelIds: string[], selfId: string): Promise<Map<string, User[]>> {
+  const map = new Map<string, User[]>();
+  if (channelIds.length === 0) return map;
+  const rows = await db
+    .select({ channelId: memberships.channelId, user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(inArray(memberships.channelId, channelIds), ne(memberships.userId, selfId)));
+  for (const r of rows) map.set(r.channelId, [...(map.get(r.channelId) ?? []), toUser(r.user)]);
+  return map;
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AddMemberBody,
+  BrowseChannelsQuery,
+  CreateChannelBody,
+  IdParams,
+  MarkReadBody,
+  MemberParams,
+  OpenDmBody,
+  UpdateChannelBody,
+  UpdateMembershipBody,
+} from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { parse } from '../../errors.js';
+import { requireUser } from '../../http/session.js';
+import * as channels from './channels.service.js';
+import { openDm } from './dms.service.js';
+
+export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/channels', async (req) => {
+    const actor = await requireUser(ctx, req);
+    const { scope } = parse(BrowseChannelsQuery, req.query);
+    return { channels: await channels.listChannels(ctx, actor, scope) };
+  });
+
+  app.post('/channels', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    const channel = await channels.createChannel(ctx, actor, parse(CreateChannelBody, req.body));
+    return reply.status(201).send({ channel });
+  });
+
+  app.get('/channels/:id', async (req) => {
+    const actor = await requireUser(ctx, req);
+    return { channel: await channels.getChannel(ctx, actor, parse(IdParams, req.params).id) };
+  });
+
+  app.patch('/channels/:id', async (req) => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    return { channel: await channels.updateChannel(ctx, actor, id, parse(UpdateChannelBody, req.body)) };
+  });
+
+  app.post('/channels/:id/join', async (req) => {
+    const actor = await requireUser(ctx, req);
+    return { channel: await channels.joinChannel(ctx, actor, parse(IdParams, req.params).id) };
+  });
+
+  app.post('/channels/:id/leave', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    await channels.leaveChannel(ctx, actor, parse(IdParams, req.params).id);
+    return reply.status(204).send();
+  });
+
+  app.get('/channels/:id/members', async (req) => {
+    const actor = await requireUser(ctx, req);
+    return { members: await channels.listMembers(ctx, actor, parse(IdParams, req.params).id) };
+  });
+
+  app.post('/channels/:id/members', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const { userId } = parse(AddMemberBody, req.body);
+    return reply.status(201).send({ member: await channels.addMember(ctx, actor, id, userId) });
+  });
+
+  app.delete('/channels/:id/members/:userId', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    const { id, userId } = parse(MemberParams, req.params);
+    await channels.removeMember(ctx, actor, id, userId);
+    return reply.status(204).send();
+  });
+
+  app.patch('/channels/:id/membership', async (req) => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const { notify } = parse(UpdateMembershipBody, req.body);
+    return { channel: await channels.setNotify(ctx, actor, id, notify) };
+  });
+
+  app.post('/channels/:id/read', async (req) => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const { seq } = parse(MarkReadBody, req.body);
+    return { read: await channels.markRead(ctx, actor, id, seq) };
+  });
+
+  app.post('/dms', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    const { userId } = parse(OpenDmBody, req.body);
+    const { channel, created } = await openDm(ctx, actor, userId);
+    return reply.status(created ? 201 : 200).send({ channel });
+  });
+}

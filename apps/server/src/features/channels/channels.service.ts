@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Channel, CreateChannelBody, Member, UpdateChannelBody } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import type { Conn } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { findUserById, toUser } from '../users/users.repo.js';
+import * as repo from './channels.repo.js';
+import { type Actor, canManage, canSee, requireActive, requireMember } from './permissions.js';
+
+/** Loads a channel the actor may see; anything else looks like it does not exist. */
+export async function loadVisible(db: Conn, actor: Actor, channelId: string) {
+  const channel = await repo.findChannel(db, channelId);
+  const membership = channel ? await repo.findMembership(db, channelId, actor.id) : undefined;
+  if (!channel || !canSee(actor, channel, membership)) throw new AppError('channel_not_found');
+  return { channel, membership };
+}
+
+export async function listChannels(ctx: AppContext, actor: Actor, scope: 'joined' | 'browse'): Promise<Channel[]> {
+  if (scope === 'browse') return actor.role === 'guest' ? [] : repo.listPublic(ctx.db, actor.id);
+  return repo.listJoined(ctx.db, actor.id);
+}
+
+export async function getChannel(ctx: AppContext, actor: Actor, channelId: string): Promise<Channel> {
+  await loadVisible(ctx.db, actor, channelId);
+  return (await repo.viewChannel(ctx.db, channelId, actor.id))!;
+}
+
+export async function createChannel(ctx: AppContext, actor: Actor, body: CreateChannelBody): Promise<Channel> {
+  if (actor.role === 'guest') throw new AppError('forbidden', 'Guests cannot create channels.');
+  if (body.encrypted && body.kind !== 'private') {
+    throw new AppError('validation_failed', 'Only private channels can be encrypted.');
+  }
+  const id = randomUUID();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await repo.insertChannel(tx, {
+        id,
+        name: body.name,
+        kind: body.kind,
+        topic: body.topic ?? '',
+        encrypted: body.encrypted ?? false,
+        createdBy: actor.id,
+      });
+      await repo.insertMembership(tx, { channelId: id, userId: actor.id, role: 'admin' });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('channel_name_taken');
+    throw err;
+  }
+  const channel = (await repo.viewChannel(ctx.db, id, actor.id))!;
+  ctx.realtime.joinedChannel(actor.id, channel);
+  return channel;
+}
+
+export async function updateChannel(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  body: UpdateChannelBody,
+): Promise<Channel> {
+  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  const manages = canManage(actor, channel, membership);
+  if ((body.name !== undefined || body.archived !== undefined) && !manages) throw new AppError('forbidden');
+  if (body.topic !== undefined && (channel.kind === 'dm' || channel.kind === 'group')) throw new AppError('forbidden');
+  const unarchiving = body.archived === false;
+  if (!unarchiving) requireActive(channel);
+  try {
+    await repo.updateChannel(ctx.db, channelId, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.topic !== undefined ? { topic: body.topic } : {}),
+      ...(body.archived !== undefined ? { archivedAt: body.archived ? new Date() : null } : {}),
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('channel_name_taken');
+    throw err;
+  }
+  const view = (await repo.viewChannel(ctx.db, channelId, actor.id))!;
+  ctx.realtime.channelUpdated(view);
+  return view;
+}
+
+export async function joinChannel(ctx: AppContext, actor: Actor, channelId: string): Promise<Channel> {
+  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+  if (channel.kind !== 'public') throw new AppError('forbidden');
+  requireActive(channel);
+  if (!membership) await addMembership(ctx, channelId, actor.id);
+  return (await repo.viewChannel(ctx.db, channelId, actor.id))!;
+}
+
+export async function leaveChannel(ctx: AppContext, actor: Actor, channelId: string): Promise<void> {
+  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  if (channel.kind === 'dm') throw new AppError('forbidden', 'Direct messages cannot be left.');
+  await removeMembership(ctx, channelId, actor.id, 'left');
+}
+
+export async function listMembers(ctx: AppContext, actor: Actor, channelId: string): Promise<Member[]> {
+  await loadVisible(ctx.db, actor, channelId);
+  return repo.listMembers(ctx.db, channelId);
+}
+
+export async function addMember(ctx: AppContext, actor: Actor, channelId: string, userId: string): Promise<Member> {
+  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  requireActive(channel);
+  if (channel.kind === 'dm' || (channel.kind !== 'public' && !canManage(actor, channel, membership))) {
+    throw new AppError('forbidden');
+  }
+  const user = await findUserById(ctx.db, userId);
+  if (!user || user.status !== 'active') throw new AppError('user_not_found');
+  const existing = await repo.findMembership(ctx.db, channelId, userId);
+  if (!existing) await addMembership(ctx, channelId, userId);
+  return { user: toUser(user), role: existing?.role ?? 'member' };
+}
+
+export async function removeMember(ctx: AppContext, actor: Actor, channelId: string, userId: string): Promise<void> {
+  if (userId === actor.id) return leaveChannel(ctx, actor, channelId);
+  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+  if (!canManage(actor, channel, membership)) throw new AppError('forbidden');
+  if (!(await repo.findMembership(ctx.db, channelId, userId))) throw new AppError('user_not_found', 'Not a member.');
+  await removeMembership(ctx, channelId, userId, 'removed');
+}
+
+export async function markRead(ctx: AppContext, actor: Actor, channelId: string, seq: number) {
+  const { membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  const readSeq = await repo.advanceRead(ctx.db, channelId, actor.id, seq);
+  const unread = await repo.countUnread(ctx.db, channelId, actor.id, readSeq);
+  ctx.realtime.readUpdated(actor.id, { channelId, seq: readSeq, unread });
+  return { seq: readSeq, unread };
+}
+
+export async function setNotify(ctx: AppContext, actor: Actor, channelId: string, notify: 'all' | 'mentions' | 'none') {
+  const { membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  await repo.updateMembership(ctx.db, channelId, actor.id, { notify });
+  return (await repo.viewChannel(ctx.db, channelId, actor.id))!;
+}
+
+export async function addMembership(ctx: AppContext, channelId: string, userId: string): Promise<void> {
+  const added = await repo.insertMembership(ctx.db, { channelId, userId });
+  if (!added) return;
+  const view = (await repo.viewChannel(ctx.db, channelId, userId))!;
+  const user = (await findUserById(ctx.db, userId))!;
+  ctx.realtime.joinedChannel(userId, view);
+  ctx.realtime.memberJoined(channelId, { user: toUser(user), role: 'member' });
+}
+
+async function removeMembership(ctx: AppContext, channelId: string, userId: string, reason: 'left' | 'removed') {
+  if (!(await repo.deleteMembership(ctx.db, channelId, userId))) return;
+  ctx.realtime.leftChannel(userId, channelId, reason);
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { EditMessageBody, HistoryQuery, Message, SendMessageBody } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError } from '../../errors.js';
+import { loadVisible } from '../channels/channels.service.js';
+import { type Actor, canManage, requireActive, requireMember } from '../channels/permissions.js';
+import type { ChannelRow } from '../channels/channels.repo.js';
+import * as repo from './messages.repo.js';
+
+export async function listHistory(ctx: AppContext, actor: Actor, channelId: string, query: HistoryQuery) {
+  await loadVisible(ctx.db, actor, channelId);
+  const { rows, hasMore } = await repo.listMessages(ctx.db, channelId, query);
+  return { messages: rows.map(repo.toMessage), hasMore };
+}
+
+/** Sends once per clientId: a retry returns the message stored the first time. */
+export async function sendMessage(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  body: SendMessageBody,
+): Promise<{ message: Message; created: boolean }> {
+  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  const existing = await repo.findByClientId(ctx.db, actor.id, body.clientId);
+  if (existing) return { message: checkRetry(existing, channelId), created: false };
+  requireActive(channel);
+  const content = contentFor(channel, body);
+  if (body.threadRootId) {
+    const root = await repo.findMessage(ctx.db, body.threadRootId);
+    if (!root || root.channelId !== channelId) throw new AppError('message_not_found', 'The thread was not found.');
+  }
+  let row: repo.MessageRow;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const seq = await repo.nextSeq(tx, channelId);
+      const inserted = await repo.insertMessage(tx, {
+        id: randomUUID(),
+        channelId,
+        seq,
+        authorId: actor.id,
+        clientId: body.clientId,
+        threadRootId: body.threadRootId ?? null,
+        ...content,
+      });
+      await repo.markOwnRead(tx, channelId, actor.id, seq);
+      return inserted;
+    });
+  } catch (err) {
+    // Two sends of the same clientId raced; the loser returns the winner's message.
+    const winner = isUniqueViolation(err) ? await repo.findByClientId(ctx.db, actor.id, body.clientId) : undefined;
+    if (!winner) throw err;
+    return { message: checkRetry(winner, channelId), created: false };
+  }
+  const message = repo.toMessage(row);
+  ctx.realtime.messageCreated(message);
+  return { message, created: true };
+}
+
+export async function editMessage(ctx: AppContext, actor: Actor, messageId: string, body: EditMessageBody) {
+  const { row, channel } = await loadMessage(ctx, actor, messageId);
+  if (row.authorId !== actor.id) throw new AppError('forbidden', 'Only the author can edit a message.');
+  if (row.deletedAt) throw new AppError('message_not_found');
+  requireActive(channel);
+  const updated = await repo.updateMessage(ctx.db, messageId, { ...contentFor(channel, body), editedAt: new Date() });
+  const message = repo.toMessage(updated);
+  ctx.realtime.messageUpdated(message);
+  return message;
+}
+
+export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: string) {
+  const { row, channel, membership } = await loadMessage(ctx, actor, messageId);
+  if (row.authorId !== actor.id && !canManage(actor, channel, membership)) {
+    throw new AppError('forbidden', 'Only the author or an admin can delete a message.');
+  }
+  if (row.deletedAt) return repo.toMessage(row);
+  const deleted = await repo.updateMessage(ctx.db, messageId, { body: null, encrypted: null, deletedAt: new Date() });
+  const message = repo.toMessage(deleted);
+  ctx.realtime.messageDeleted(message);
+  return message;
+}
+
+async function loadMessage(ctx: AppContext, actor: Actor, messageId: string) {
+  const row = await repo.findMessage(ctx.db, messageId);
+  if (!row) throw new AppError('message_not_found');
+  const visible = await loadVisible(ctx.db, actor, row.channelId).catch(() => {
+    throw new AppError('message_not_found');
+  });
+  requireMember(visible.membership);
+  return { row, ...visible };
+}
+
+function contentFor(channel: ChannelRow, body: EditMessageBody) {
+  if (channel.encrypted) {
+    if (!('encrypted' in body)) throw new AppError('encrypted_body_required');
+    return { body: null, encrypted: body.encrypted };
+  }
+  if (!('body' in body)) throw new AppError('validation_failed', 'This channel is not encrypted: send a body.');
+  return { body: body.body, encrypted: null };
+}
+
+function checkRetry(existing: repo.MessageRow, channelId: string): Message {
+  if (existing.channelId !== channelId) throw new AppError('conflict', 'That clientId was used in another channel.');
+  return repo.toMessage(existing);
+}

@@ -1,0 +1,61 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { User } from '@parley/protocol';
+import type { Conn } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    role: row.role,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertUser(db: Conn, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function findUserById(db: Conn, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByUsername(db: Conn, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username.toLowerCase()));
+  return row;
+}
+
+export async function countUsers(db: Conn): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function searchUsers(db: Conn, q: string | undefined, limit: number): Promise<UserRow[]> {
+  const pattern = q ? `%${q.replace(/[%_\\]/g, (c) => '\\' + c)}%` : undefined;
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        pattern ? or(ilike(users.username, pattern), ilike(users.displayName, pattern)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.username))
+    .limit(limit);
+}
+
+export async function updateUser(
+  db: Conn,
+  id: string,
+  values: Partial<Pick<UserRow, 'displayName' | 'role' | 'status'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { CSRF_HEADER } from '@parley/protocol';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import { isAllowedOrigin } from './origins.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Origins of the configured API and socket bases, and their WebSocket forms, for connect-src. */
+function connectSources(config: Config): string[] {
+  const sources = new Set<string>(["'self'"]);
+  for (const base of [config.publicApiBase, config.publicSocketBase]) {
+    if (!/^https?:/.test(base)) continue;
+    const url = new URL(base);
+    sources.add(url.origin);
+    sources.add(`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`);
+  }
+  return [...sources];
+}
+
+export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: connectSources(config),
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    hsts: config.mode === 'production' ? undefined : false,
+  });
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin !== undefined && config.allowedOrigins.includes(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', CSRF_HEADER],
+    maxAge: 600,
+  });
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (req.headers[CSRF_HEADER] !== '1') throw new AppError('csrf_required');
+    if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins)) throw new AppError('forbidden', 'Origin not allowed.');
+  });
+}

@@ -1,0 +1,82 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server } from 'socket.io';
+import { LIMITS, PresenceSet, TypingStart, type Ack } from '@parley/protocol';
+import type { AppContext } from '../context.js';
+import { listMemberChannelIds } from './rooms.repo.js';
+import { channelRoom, type ParleyServer, type ParleySocket, sessionRoom, userRoom } from './realtime.js';
+import { isAllowedOrigin } from '../http/origins.js';
+import type { User } from '@parley/protocol';
+
+export type Authenticate = (cookieHeader: string | undefined) => Promise<{ user: User; sessionId: string } | undefined>;
+
+const TYPING_THROTTLE_MS = 1_000;
+
+export function createSocketServer(httpServer: HttpServer, ctx: AppContext, authenticate: Authenticate): ParleyServer {
+  const { config } = ctx;
+  const io: ParleyServer = new Server(httpServer, {
+    path: config.socketPath,
+    maxHttpBufferSize: LIMITS.socketMaxBytes,
+    serveClient: false,
+    cors: { origin: config.allowedOrigins, credentials: true },
+    allowRequest: (req: IncomingMessage, callback) => {
+      const ok = isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins);
+      callback(ok ? null : 'forbidden', ok);
+    },
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const found = await authenticate(socket.handshake.headers.cookie);
+      if (!found) return next(new Error('unauthenticated'));
+      socket.data = { user: found.user, sessionId: found.sessionId, status: 'online' };
+      next();
+    } catch (err) {
+      ctx.log.warn({ err }, 'socket handshake failed');
+      next(new Error('unavailable'));
+    }
+  });
+
+  io.on('connection', async (socket) => {
+    const { user, sessionId } = socket.data;
+    // Join every room before the client catches up, so nothing slips between its fetch and our emits.
+    const channelIds = await listMemberChannelIds(ctx.db, user.id).catch(() => []);
+    socket.join([userRoom(user.id), sessionRoom(sessionId), ...channelIds.map(channelRoom)]);
+    if ((await io.in(userRoom(user.id)).fetchSockets()).length === 1) ctx.realtime.presenceChanged(user.id, 'online');
+    registerHandlers(io, socket, ctx);
+    socket.on('disconnect', async () => {
+      const left = await io.in(userRoom(user.id)).fetchSockets().catch(() => []);
+      if (left.length === 0) ctx.realtime.presenceChanged(user.id, 'offline');
+    });
+  });
+  return io;
+}
+
+function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContext): void {
+  const lastTyping = new Map<string, number>();
+  socket.on('typing:start', (payload: unknown, ack?: Ack) => {
+    const parsed = TypingStart.safeParse(payload);
+    if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { channelId }.');
+    const { channelId } = parsed.data;
+    if (!socket.rooms.has(channelRoom(channelId))) return reply(ack, 'not_a_member', 'You are not a member of that channel.');
+    const now = Date.now();
+    if (now - (lastTyping.get(channelId) ?? 0) >= TYPING_THROTTLE_MS) {
+      lastTyping.set(channelId, now);
+      socket.to(channelRoom(channelId)).emit('typing:started', { channelId, userId: socket.data.user.id });
+    }
+    reply(ack);
+  });
+  socket.on('presence:set', async (payload: unknown, ack?: Ack) => {
+    const parsed = PresenceSet.safeParse(payload);
+    if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { status: "online" | "away" }.');
+    socket.data.status = parsed.data.status;
+    const sockets = await io.in(userRoom(socket.data.user.id)).fetchSockets();
+    const anyOnline = sockets.some((s) => s.data.status === 'online');
+    ctx.realtime.presenceChanged(socket.data.user.id, anyOnline ? 'online' : 'away');
+    reply(ack);
+  });
+}
+
+function reply(ack: Ack | undefined, code?: string, message?: string): void {
+  if (typeof ack !== 'function') return;
+  ack(code ? { error: { code, message: message ?? code } } : { ok: true });
+}

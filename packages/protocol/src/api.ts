@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import {
+  Channel,
+  ChannelName,
+  DisplayName,
+  EncryptedBody,
+  Id,
+  InstanceSettings,
+  Invite,
+  Member,
+  Message,
+  MessageBody,
+  NotifyLevel,
+  Password,
+  Presence,
+  Role,
+  Topic,
+  User,
+  Username,
+} from './entities.js';
+
+// Request bodies are strict: an unknown field is a validation error, not silently dropped.
+export const RegisterBody = z.strictObject({
+  username: Username,
+  displayName: DisplayName,
+  password: Password,
+  inviteCode: z.string().max(64).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.strictObject({
+  username: z.string().trim().toLowerCase().min(1).max(LIMITS.usernameMax),
+  password: z.string().min(1).max(LIMITS.passwordMax),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const UpdateProfileBody = z.strictObject({ displayName: DisplayName });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const CreateChannelBody = z.strictObject({
+  name: ChannelName,
+  kind: z.enum(['public', 'private']),
+  topic: Topic.optional(),
+  encrypted: z.boolean().optional(),
+});
+export type CreateChannelBody = z.infer<typeof CreateChannelBody>;
+
+export const UpdateChannelBody = z
+  .strictObject({
+    name: ChannelName.optional(),
+    topic: Topic.optional(),
+    archived: z.boolean().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
+
+export const AddMemberBody = z.strictObject({ userId: Id });
+export type AddMemberBody = z.infer<typeof AddMemberBody>;
+
+export const OpenDmBody = z.strictObject({ userId: Id });
+export type OpenDmBody = z.infer<typeof OpenDmBody>;
+
+export const ClientId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use a UUID or another URL-safe id');
+
+export const SendMessageBody = z.union([
+  z.strictObject({ clientId: ClientId, body: MessageBody, threadRootId: Id.optional() }),
+  z.strictObject({ clientId: ClientId, encrypted: EncryptedBody, threadRootId: Id.optional() }),
+]);
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const EditMessageBody = z.union([
+  z.strictObject({ body: MessageBody }),
+  z.strictObject({ encrypted: EncryptedBody }),
+]);
+export type EditMessageBody = z.infer<typeof EditMessageBody>;
+
+const Seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const HistoryQuery = z
+  .strictObject({
+    before: Seq.optional(),
+    after: Seq.optional(),
+    limit: z.coerce.number().int().min(1).max(LIMITS.historyPageMax).default(LIMITS.historyPage),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, 'Use before or after, not both');
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+export const MarkReadBody = z.strictObject({ seq: z.number().int().min(0) });
+export type MarkReadBody = z.infer<typeof MarkReadBody>;
+
+export const ListUsersQuery = z.strictObject({
+  q: z.string().trim().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
+
+export const BrowseChannelsQuery = z.strictObject({ scope: z.enum(['joined', 'browse']).default('joined') });
+export type BrowseChannelsQuery = z.infer<typeof BrowseChannelsQuery>;
+
+export const CreateInviteBody = z.strictObject({
+  maxUses: z.number().int().min(1).max(10_000).optional(),
+  expiresInHours: z.number().int().min(1).max(24 * 365).optional(),
+});
+export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
+
+export const UpdateSettingsBody = z
+  .strictObject({ inviteOnly: z.boolean().optional(), name: z.string().trim().min(1).max(64).optional() })
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
+
+export const UpdateRoleBody = z.strictObject({ role: Role.exclude(['owner']) });
+export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
+
+export const UpdateMembershipBody = z.strictObject({ notify: NotifyLevel });
+export type UpdateMembershipBody = z.infer<typeof UpdateMembershipBody>;
+
+export const IdParams = z.strictObject({ id: Id });
+export const MemberParams = z.strictObject({ id: Id, userId: Id });
+
+// Responses: each resource under its own name.
+export type HealthResponse = { status: 'ok'; version: string; mode: string; uptimeSeconds: number };
+export type SessionResponse = { user: User };
+export type UserResponse = { user: User };
+export type UsersResponse = { users: User[] };
+export type ChannelResponse = { channel: Channel };
+export type ChannelsResponse = { channels: Channel[] };
+export type MembersResponse = { members: Member[] };
+export type MessageResponse = { message: Message };
+export type MessagesResponse = { messages: Message[]; hasMore: boolean };
+export type InviteResponse = { invite: Invite };
+export type InvitesResponse = { invites: Invite[] };
+export type SettingsResponse = { settings: InstanceSettings };
+export type PresenceResponse = { presence: Record<string, Presence> };
+export type InviteInfoResponse = { invite: { code: string; valid: boolean; instanceName: string } };
+
+export const ClientConfig = z.object({
+  apiBase: z.string(),
+  socketBase: z.string(),
+  socketPath: z.string(),
+  cipherAlgorithm: z.literal('aes-256-ctr'),
+  version: z.string(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -1,0 +1,21 @@
+export const VERSION = '1.13.0';
+export const CIPHER_ALGORITHM = 'aes-256-ctr';
+export const API_PREFIX = '/api/v1';
+export const CSRF_HEADER = 'x-parley-csrf';
+
+export const LIMITS = {
+  usernameMin: 2,
+  usernameMax: 32,
+  displayNameMax: 64,
+  passwordMin: 10,
+  passwordMax: 256,
+  channelNameMax: 64,
+  topicMax: 250,
+  bodyMax: 16_000,
+  historyPage: 50,
+  historyPageMax: 200,
+  loginFailures: 10,
+  loginWindowMs: 15 * 60 * 1000,
+  socketMaxBytes: 1_000_000,
+  attachmentsPerMessage: 10,
+} as const;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+
+export const Id = z.uuid();
+export type Id = z.infer<typeof Id>;
+
+export const Username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(LIMITS.usernameMin)
+  .max(LIMITS.usernameMax)
+  .regex(/^[a-z0-9._-]+$/, 'Use a-z, 0-9, dot, underscore or dash');
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+export const DisplayName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS.displayNameMax)
+  .refine((s) => !CONTROL.test(s), 'No control characters');
+
+export const Password = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+
+export const ChannelName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(LIMITS.channelNameMax)
+  .regex(/^[a-z0-9_-]+$/, 'Use a-z, 0-9, dash or underscore');
+
+export const Topic = z.string().trim().max(LIMITS.topicMax);
+export const MessageBody = z.string().trim().min(1).max(LIMITS.bodyMax);
+
+export const Role = z.enum(['owner', 'admin', 'member', 'guest']);
+export type Role = z.infer<typeof Role>;
+export const Presence = z.enum(['online', 'away', 'offline']);
+export type Presence = z.infer<typeof Presence>;
+export const ChannelKind = z.enum(['public', 'private', 'dm', 'group']);
+export type ChannelKind = z.infer<typeof ChannelKind>;
+export const MemberRole = z.enum(['admin', 'member']);
+export type MemberRole = z.infer<typeof MemberRole>;
+export const NotifyLevel = z.enum(['all', 'mentions', 'none']);
+export type NotifyLevel = z.infer<typeof NotifyLevel>;
+
+export const User = z.object({
+  id: Id,
+  username: z.string(),
+  displayName: z.string(),
+  role: Role,
+  status: z.enum(['active', 'deactivated']),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** A channel as its member (or a browser of public channels) sees it. */
+export const Channel = z.object({
+  id: Id,
+  name: z.string(),
+  topic: z.string(),
+  kind: ChannelKind,
+  encrypted: z.boolean(),
+  archivedAt: z.string().nullable(),
+  createdBy: Id.nullable(),
+  createdAt: z.string(),
+  lastSeq: z.number().int(),
+  memberCount: z.number().int(),
+  /** Present when the caller is a member. */
+  membership: z
+    .object({
+      role: MemberRole,
+      lastReadSeq: z.number().int(),
+      notify: NotifyLevel,
+      unread: z.number().int(),
+    })
+    .nullable(),
+  /** For DMs: the other participants. */
+  dmUsers: z.array(User).optional(),
+});
+export type Channel = z.infer<typeof Channel>;
+
+export const Member = z.object({ user: User, role: MemberRole });
+export type Member = z.infer<typeof Member>;
+
+/** Envelope of an end-to-end encrypted body, opaque to the server (base64url fields). */
+export const EncryptedBody = z.object({
+  v: z.literal(1),
+  keyVersion: z.number().int().min(1),
+  nonce: z.string().max(64),
+  ciphertext: z.string().max(LIMITS.bodyMax * 4),
+  tag: z.string().max(128),
+  signature: z.string().max(256),
+});
+export type EncryptedBody = z.infer<typeof EncryptedBody>;
+
+export const Message = z.object({
+  id: Id,
+  channelId: Id,
+  seq: z.number().int(),
+  authorId: Id,
+  clientId: z.string(),
+  body: z.string().nullable(),
+  encrypted: EncryptedBody.nullable(),
+  threadRootId: Id.nullable(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const Invite = z.object({
+  code: z.string(),
+  createdBy: Id,
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+});
+export type Invite = z.infer<typeof Invite>;
+
+export const InstanceSettings = z.object({ inviteOnly: z.boolean(), name: z.string() });
+export type InstanceSettings = z.infer<typeof InstanceSettings>;

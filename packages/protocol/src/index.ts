@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './entities.js';
+export * from './api.js';
+export * from './events.js';
