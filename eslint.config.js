@@ -6,7 +6,15 @@ import globals from 'globals';
 const noCrossApp = (what, instead) => ({ group: [what], message: instead });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', '.e2e-data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      '.e2e-data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,13 +24,21 @@ export default tseslint.config(
     },
   },
   {
+    // Tests read untyped JSON responses.
+    files: ['**/test/**/*.ts', '**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            noCrossApp('**/apps/**', 'Shared packages must not depend on apps; move the code into the package.'),
+            noCrossApp(
+              '**/apps/**',
+              'Shared packages must not depend on apps; move the code into the package.',
+            ),
             noCrossApp('@parley/server', 'Shared packages must not depend on apps.'),
             noCrossApp('@parley/web', 'Shared packages must not depend on apps.'),
           ],
@@ -38,7 +54,10 @@ export default tseslint.config(
         {
           patterns: [
             noCrossApp('**/web/**', 'The server never imports the web app; share through @parley/protocol.'),
-            noCrossApp('@parley/web', 'The server never imports the web app; share through @parley/protocol.'),
+            noCrossApp(
+              '@parley/web',
+              'The server never imports the web app; share through @parley/protocol.',
+            ),
           ],
         },
       ],
@@ -55,8 +74,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            noCrossApp('**/server/**', 'The web app never imports the server; share through @parley/protocol.'),
-            noCrossApp('@parley/server', 'The web app never imports the server; share through @parley/protocol.'),
+            noCrossApp(
+              '**/server/**',
+              'The web app never imports the server; share through @parley/protocol.',
+            ),
+            noCrossApp(
+              '@parley/server',
+              'The web app never imports the server; share through @parley/protocol.',
+            ),
           ],
         },
       ],

@@ -28,7 +28,11 @@ export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; 
 export type ParleyOptions = { logger?: boolean; serveWeb?: boolean };
 
 /** Builds the whole server (HTTP API, socket server, web app) without listening. */
-export async function createParley(config: Config, secret: string, opts: ParleyOptions = {}): Promise<Parley> {
+export async function createParley(
+  config: Config,
+  secret: string,
+  opts: ParleyOptions = {},
+): Promise<Parley> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: LIMITS.socketMaxBytes,
@@ -51,7 +55,14 @@ export async function createParley(config: Config, secret: string, opts: ParleyO
   installErrorHandler(app);
   await app.register(
     async (api) => {
-      for (const routes of [publicRoutes, authRoutes, userRoutes, channelRoutes, messageRoutes, adminRoutes]) {
+      for (const routes of [
+        publicRoutes,
+        authRoutes,
+        userRoutes,
+        channelRoutes,
+        messageRoutes,
+        adminRoutes,
+      ]) {
         routes(api, ctx);
       }
     },
@@ -85,7 +96,10 @@ export async function createParley(config: Config, secret: string, opts: ParleyO
 function attachRedis(io: ParleyServer, url: string, app: FastifyInstance): Redis[] {
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = pub.duplicate();
-  for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+  for (const [name, client] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
     client.on('error', (err) => app.log.warn({ err: err.message }, `redis ${name} error; retrying`));
     client.on('ready', () => app.log.info(`redis ${name} connected`));
   }

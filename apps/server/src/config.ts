@@ -70,13 +70,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of origins) {
-    if (!isOrigin(origin)) problems.push(`ALLOWED_ORIGINS: "${origin}" is not an origin like https://chat.example.com`);
+    if (!isOrigin(origin))
+      problems.push(`ALLOWED_ORIGINS: "${origin}" is not an origin like https://chat.example.com`);
   }
   for (const [name, value] of [
     ['PUBLIC_API_BASE', e.PUBLIC_API_BASE],
     ['PUBLIC_SOCKET_BASE', e.PUBLIC_SOCKET_BASE],
   ] as const) {
-    if (value && !value.startsWith('/') && !isUrl(value)) problems.push(`${name}: "${value}" is not a path or URL`);
+    if (value && !value.startsWith('/') && !isUrl(value))
+      problems.push(`${name}: "${value}" is not a path or URL`);
   }
   if (problems.length) throw new ConfigError(problems);
   return {

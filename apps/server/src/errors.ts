@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type ErrorDetail, type ErrorEnvelope } from '@parley/protocol';
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorDetail,
+  type ErrorEnvelope,
+} from '@parley/protocol';
 import { issuesToDetails } from '@parley/protocol';
 import type { z } from 'zod';
 
@@ -14,7 +20,9 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
   toEnvelope(): ErrorEnvelope {
-    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+    return {
+      error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) },
+    };
   }
 }
 

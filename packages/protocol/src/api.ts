@@ -103,7 +103,12 @@ export type BrowseChannelsQuery = z.infer<typeof BrowseChannelsQuery>;
 
 export const CreateInviteBody = z.strictObject({
   maxUses: z.number().int().min(1).max(10_000).optional(),
-  expiresInHours: z.number().int().min(1).max(24 * 365).optional(),
+  expiresInHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .optional(),
 });
 export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 

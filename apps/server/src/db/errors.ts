@@ -13,7 +13,18 @@ export function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P03', '08006', '08001', '08003']);
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 /** True when the database could not be reached, rather than the query being wrong. */
 export function isDbUnavailable(err: unknown): boolean {
@@ -22,7 +33,8 @@ export function isDbUnavailable(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE.has(code)) return true;
     const msg = (e as { message?: unknown }).message;
-    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(msg)) return true;
+    if (typeof msg === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(msg))
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -23,7 +23,9 @@ export const users = pgTable(
     displayName: text('display_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['owner', 'admin', 'member', 'guest'] }).notNull(),
-    status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'deactivated'] })
+      .notNull()
+      .default('active'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.username)],
@@ -66,9 +68,13 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['admin', 'member'] }).notNull().default('member'),
+    role: text('role', { enum: ['admin', 'member'] })
+      .notNull()
+      .default('member'),
     lastReadSeq: integer('last_read_seq').notNull().default(0),
-    notify: text('notify', { enum: ['all', 'mentions', 'none'] }).notNull().default('all'),
+    notify: text('notify', { enum: ['all', 'mentions', 'none'] })
+      .notNull()
+      .default('all'),
     joinedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('memberships_user_idx').on(t.userId)],
@@ -96,7 +102,9 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),
     uniqueIndex('messages_author_client_key').on(t.authorId, t.clientId),
-    index('messages_thread_idx').on(t.threadRootId).where(sql`${t.threadRootId} is not null`),
+    index('messages_thread_idx')
+      .on(t.threadRootId)
+      .where(sql`${t.threadRootId} is not null`),
   ],
 );
 

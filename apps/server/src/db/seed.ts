@@ -6,6 +6,11 @@ import { channels } from './schema.js';
 export async function ensureDefaultChannel(db: Db): Promise<void> {
   await db
     .insert(channels)
-    .values({ id: randomUUID(), name: 'general', kind: 'public', topic: 'Company-wide announcements and chat' })
+    .values({
+      id: randomUUID(),
+      name: 'general',
+      kind: 'public',
+      topic: 'Company-wide announcements and chat',
+    })
     .onConflictDoNothing({ target: channels.name });
 }

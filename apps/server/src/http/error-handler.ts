@@ -18,15 +18,20 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let appError: AppError;
     if (err instanceof AppError) appError = err;
-    else if (err instanceof ZodError) appError = new AppError('validation_failed', undefined, issuesToDetails(err));
-    else if (err.code && FASTIFY_CODES[err.code]) appError = new AppError(FASTIFY_CODES[err.code]!, err.message);
+    else if (err instanceof ZodError)
+      appError = new AppError('validation_failed', undefined, issuesToDetails(err));
+    else if (err.code && FASTIFY_CODES[err.code])
+      appError = new AppError(FASTIFY_CODES[err.code]!, err.message);
     else if (err instanceof SyntaxError || (err.statusCode === 400 && !isDbUnavailable(err)))
       appError = new AppError('validation_failed', 'The request body is not valid JSON.');
     else if (isDbUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       appError = new AppError('unavailable');
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      appError = new AppError(err.statusCode === 413 ? 'payload_too_large' : 'validation_failed', err.message);
+      appError = new AppError(
+        err.statusCode === 413 ? 'payload_too_large' : 'validation_failed',
+        err.message,
+      );
     } else {
       req.log.error({ err }, 'request failed');
       appError = new AppError('internal');

@@ -1,5 +1,9 @@
 /** Same-origin requests and the configured allow-list pass; requests without an Origin are not from a browser page. */
-export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+export function isAllowedOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: string[],
+): boolean {
   if (!origin) return true;
   if (allowed.includes(origin)) return true;
   try {

@@ -50,6 +50,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
     if (req.headers[CSRF_HEADER] !== '1') throw new AppError('csrf_required');
-    if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins)) throw new AppError('forbidden', 'Origin not allowed.');
+    if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins))
+      throw new AppError('forbidden', 'Origin not allowed.');
   });
 }

@@ -36,7 +36,8 @@ export async function installWebApp(app: FastifyInstance, config: Config, serveW
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]!);
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]!);
     if (hasWeb && wantsPage) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').send(fs.createReadStream(indexFile));
@@ -44,5 +45,9 @@ export async function installWebApp(app: FastifyInstance, config: Config, serveW
     const error = new AppError('not_found', `No route for ${req.method} ${req.url.split('?')[0]}`);
     return reply.status(404).send(error.toEnvelope());
   });
-  app.log.info(hasWeb ? `serving the web app from ${config.webDist} (version ${VERSION})` : 'web app not built: API only');
+  app.log.info(
+    hasWeb
+      ? `serving the web app from ${config.webDist} (version ${VERSION})`
+      : 'web app not built: API only',
+  );
 }

@@ -11,8 +11,18 @@ import type {
 } from '@parley/protocol';
 
 export type SocketData = { user: User; sessionId: string; status: 'online' | 'away' };
-export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type ParleySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type ParleyServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type ParleySocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 export const userRoom = (id: string) => `user:${id}`;
 export const channelRoom = (id: string) => `channel:${id}`;
@@ -40,7 +50,9 @@ export class Realtime {
 
   /** Everyone in the channel gets the shared fields; membership stays each client's own. */
   channelUpdated(channel: Channel): void {
-    this.io?.to(channelRoom(channel.id)).emit('channel:updated', { channelId: channel.id, channel: { ...channel, membership: null } });
+    this.io
+      ?.to(channelRoom(channel.id))
+      .emit('channel:updated', { channelId: channel.id, channel: { ...channel, membership: null } });
   }
 
   /** The user's sockets join the room first, so no event of the channel slips past them. */

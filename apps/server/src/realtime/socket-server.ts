@@ -7,11 +7,17 @@ import { channelRoom, type ParleyServer, type ParleySocket, sessionRoom, userRoo
 import { isAllowedOrigin } from '../http/origins.js';
 import type { User } from '@parley/protocol';
 
-export type Authenticate = (cookieHeader: string | undefined) => Promise<{ user: User; sessionId: string } | undefined>;
+export type Authenticate = (
+  cookieHeader: string | undefined,
+) => Promise<{ user: User; sessionId: string } | undefined>;
 
 const TYPING_THROTTLE_MS = 1_000;
 
-export function createSocketServer(httpServer: HttpServer, ctx: AppContext, authenticate: Authenticate): ParleyServer {
+export function createSocketServer(
+  httpServer: HttpServer,
+  ctx: AppContext,
+  authenticate: Authenticate,
+): ParleyServer {
   const { config } = ctx;
   const io: ParleyServer = new Server(httpServer, {
     path: config.socketPath,
@@ -41,10 +47,14 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, auth
     // Join every room before the client catches up, so nothing slips between its fetch and our emits.
     const channelIds = await listMemberChannelIds(ctx.db, user.id).catch(() => []);
     socket.join([userRoom(user.id), sessionRoom(sessionId), ...channelIds.map(channelRoom)]);
-    if ((await io.in(userRoom(user.id)).fetchSockets()).length === 1) ctx.realtime.presenceChanged(user.id, 'online');
+    if ((await io.in(userRoom(user.id)).fetchSockets()).length === 1)
+      ctx.realtime.presenceChanged(user.id, 'online');
     registerHandlers(io, socket, ctx);
     socket.on('disconnect', async () => {
-      const left = await io.in(userRoom(user.id)).fetchSockets().catch(() => []);
+      const left = await io
+        .in(userRoom(user.id))
+        .fetchSockets()
+        .catch(() => []);
       if (left.length === 0) ctx.realtime.presenceChanged(user.id, 'offline');
     });
   });
@@ -57,7 +67,8 @@ function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContex
     const parsed = TypingStart.safeParse(payload);
     if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { channelId }.');
     const { channelId } = parsed.data;
-    if (!socket.rooms.has(channelRoom(channelId))) return reply(ack, 'not_a_member', 'You are not a member of that channel.');
+    if (!socket.rooms.has(channelRoom(channelId)))
+      return reply(ack, 'not_a_member', 'You are not a member of that channel.');
     const now = Date.now();
     if (now - (lastTyping.get(channelId) ?? 0) >= TYPING_THROTTLE_MS) {
       lastTyping.set(channelId, now);

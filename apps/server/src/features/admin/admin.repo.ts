@@ -26,7 +26,10 @@ export async function readSettings(db: Conn): Promise<InstanceSettings> {
 
 export async function writeSettings(db: Conn, values: Partial<InstanceSettings>): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
-    await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+    await db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
   }
 }
 
@@ -41,11 +44,19 @@ export async function findInvite(db: Conn, code: string): Promise<InviteRow | un
 }
 
 export async function listInvites(db: Conn): Promise<InviteRow[]> {
-  return db.select().from(invites).where(sql`${invites.revokedAt} is null`).orderBy(desc(invites.createdAt));
+  return db
+    .select()
+    .from(invites)
+    .where(sql`${invites.revokedAt} is null`)
+    .orderBy(desc(invites.createdAt));
 }
 
 export async function revokeInvite(db: Conn, code: string): Promise<boolean> {
-  const rows = await db.update(invites).set({ revokedAt: new Date() }).where(eq(invites.code, code)).returning();
+  const rows = await db
+    .update(invites)
+    .set({ revokedAt: new Date() })
+    .where(eq(invites.code, code))
+    .returning();
   return rows.length > 0;
 }
 

@@ -45,7 +45,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/admin/invites', async (req, reply) => {
     const admin = await requireAdmin(req);
-    const body = parse(CreateInviteBody, req.body ?? {});
+    const body = parse(CreateInviteBody, req.body === undefined ? {} : req.body);
     const row = await repo.insertInvite(ctx.db, {
       code: randomBytes(12).toString('base64url'),
       createdBy: admin.id,
@@ -57,7 +57,8 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/admin/invites/:code', async (req, reply) => {
     await requireAdmin(req);
-    if (!(await repo.revokeInvite(ctx.db, parse(CodeParams, req.params).code))) throw new AppError('not_found');
+    if (!(await repo.revokeInvite(ctx.db, parse(CodeParams, req.params).code)))
+      throw new AppError('not_found');
     return reply.status(204).send();
   });
 

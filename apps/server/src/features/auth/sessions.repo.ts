@@ -13,7 +13,12 @@ export async function findLiveSession(db: Conn, id: string, now: Date) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.status, 'active')),
+      and(
+        eq(sessions.id, id),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(users.status, 'active'),
+      ),
     );
   return row;
 }

@@ -73,7 +73,11 @@ export async function updateChannel(
   return row;
 }
 
-export async function findMembership(db: Conn, channelId: string, userId: string): Promise<MembershipRow | undefined> {
+export async function findMembership(
+  db: Conn,
+  channelId: string,
+  userId: string,
+): Promise<MembershipRow | undefined> {
   const [row] = await db
     .select()
     .from(memberships)
@@ -110,13 +114,20 @@ export async function updateMembership(
 export async function advanceRead(db: Conn, channelId: string, userId: string, seq: number): Promise<number> {
   const [row] = await db
     .update(memberships)
-    .set({ lastReadSeq: sql`greatest(${memberships.lastReadSeq}, least(${seq}, (select last_seq from ${channels} where id = ${channelId})))` })
+    .set({
+      lastReadSeq: sql`greatest(${memberships.lastReadSeq}, least(${seq}, (select last_seq from ${channels} where id = ${channelId})))`,
+    })
     .where(and(eq(memberships.channelId, channelId), eq(memberships.userId, userId)))
     .returning({ lastReadSeq: memberships.lastReadSeq });
   return row?.lastReadSeq ?? 0;
 }
 
-export async function countUnread(db: Conn, channelId: string, userId: string, afterSeq: number): Promise<number> {
+export async function countUnread(
+  db: Conn,
+  channelId: string,
+  userId: string,
+  afterSeq: number,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
@@ -139,7 +150,9 @@ export async function listJoined(db: Conn, userId: string): Promise<Channel[]> {
     .innerJoin(channels, eq(channels.id, memberships.channelId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(channels.name), asc(channels.createdAt));
-  const dmIds = rows.filter((r) => r.channel.kind === 'dm' || r.channel.kind === 'group').map((r) => r.channel.id);
+  const dmIds = rows
+    .filter((r) => r.channel.kind === 'dm' || r.channel.kind === 'group')
+    .map((r) => r.channel.id);
   const dmUsers = await listDmUsers(db, dmIds, userId);
   return rows.map((r) =>
     toChannel(r.channel, r.count, { ...r.membership, unread: r.unread }, dmUsers.get(r.channel.id)),
@@ -157,7 +170,12 @@ export async function viewChannel(db: Conn, channelId: string, userId: string): 
   const unread = membership ? await countUnread(db, channelId, userId, membership.lastReadSeq) : 0;
   const isDm = row.channel.kind === 'dm' || row.channel.kind === 'group';
   const dmUsers = isDm ? (await listDmUsers(db, [channelId], userId)).get(channelId) : undefined;
-  return toChannel(row.channel, row.count, membership ? { ...membership, unread } : null, dmUsers ?? (isDm ? [] : undefined));
+  return toChannel(
+    row.channel,
+    row.count,
+    membership ? { ...membership, unread } : null,
+    dmUsers ?? (isDm ? [] : undefined),
+  );
 }
 
 export async function listPublic(db: Conn, userId: string): Promise<Channel[]> {

@@ -16,7 +16,11 @@ export async function loadVisible(db: Conn, actor: Actor, channelId: string) {
   return { channel, membership };
 }
 
-export async function listChannels(ctx: AppContext, actor: Actor, scope: 'joined' | 'browse'): Promise<Channel[]> {
+export async function listChannels(
+  ctx: AppContext,
+  actor: Actor,
+  scope: 'joined' | 'browse',
+): Promise<Channel[]> {
   if (scope === 'browse') return actor.role === 'guest' ? [] : repo.listPublic(ctx.db, actor.id);
   return repo.listJoined(ctx.db, actor.id);
 }
@@ -26,7 +30,11 @@ export async function getChannel(ctx: AppContext, actor: Actor, channelId: strin
   return (await repo.viewChannel(ctx.db, channelId, actor.id))!;
 }
 
-export async function createChannel(ctx: AppContext, actor: Actor, body: CreateChannelBody): Promise<Channel> {
+export async function createChannel(
+  ctx: AppContext,
+  actor: Actor,
+  body: CreateChannelBody,
+): Promise<Channel> {
   if (actor.role === 'guest') throw new AppError('forbidden', 'Guests cannot create channels.');
   if (body.encrypted && body.kind !== 'private') {
     throw new AppError('validation_failed', 'Only private channels can be encrypted.');
@@ -63,7 +71,8 @@ export async function updateChannel(
   requireMember(membership);
   const manages = canManage(actor, channel, membership);
   if ((body.name !== undefined || body.archived !== undefined) && !manages) throw new AppError('forbidden');
-  if (body.topic !== undefined && (channel.kind === 'dm' || channel.kind === 'group')) throw new AppError('forbidden');
+  if (body.topic !== undefined && (channel.kind === 'dm' || channel.kind === 'group'))
+    throw new AppError('forbidden');
   const unarchiving = body.archived === false;
   if (!unarchiving) requireActive(channel);
   try {
@@ -101,7 +110,12 @@ export async function listMembers(ctx: AppContext, actor: Actor, channelId: stri
   return repo.listMembers(ctx.db, channelId);
 }
 
-export async function addMember(ctx: AppContext, actor: Actor, channelId: string, userId: string): Promise<Member> {
+export async function addMember(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  userId: string,
+): Promise<Member> {
   const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
   requireActive(channel);
@@ -115,11 +129,17 @@ export async function addMember(ctx: AppContext, actor: Actor, channelId: string
   return { user: toUser(user), role: existing?.role ?? 'member' };
 }
 
-export async function removeMember(ctx: AppContext, actor: Actor, channelId: string, userId: string): Promise<void> {
+export async function removeMember(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  userId: string,
+): Promise<void> {
   if (userId === actor.id) return leaveChannel(ctx, actor, channelId);
   const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
   if (!canManage(actor, channel, membership)) throw new AppError('forbidden');
-  if (!(await repo.findMembership(ctx.db, channelId, userId))) throw new AppError('user_not_found', 'Not a member.');
+  if (!(await repo.findMembership(ctx.db, channelId, userId)))
+    throw new AppError('user_not_found', 'Not a member.');
   await removeMembership(ctx, channelId, userId, 'removed');
 }
 
@@ -132,7 +152,12 @@ export async function markRead(ctx: AppContext, actor: Actor, channelId: string,
   return { seq: readSeq, unread };
 }
 
-export async function setNotify(ctx: AppContext, actor: Actor, channelId: string, notify: 'all' | 'mentions' | 'none') {
+export async function setNotify(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  notify: 'all' | 'mentions' | 'none',
+) {
   const { membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
   await repo.updateMembership(ctx.db, channelId, actor.id, { notify });
@@ -148,7 +173,12 @@ export async function addMembership(ctx: AppContext, channelId: string, userId: 
   ctx.realtime.memberJoined(channelId, { user: toUser(user), role: 'member' });
 }
 
-async function removeMembership(ctx: AppContext, channelId: string, userId: string, reason: 'left' | 'removed') {
+async function removeMembership(
+  ctx: AppContext,
+  channelId: string,
+  userId: string,
+  reason: 'left' | 'removed',
+) {
   if (!(await repo.deleteMembership(ctx.db, channelId, userId))) return;
   ctx.realtime.leftChannel(userId, channelId, reason);
 }

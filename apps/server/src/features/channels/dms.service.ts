@@ -8,7 +8,11 @@ import * as repo from './channels.repo.js';
 import type { Actor } from './permissions.js';
 
 /** Finds or creates the one DM between two users (a user may also message themself). */
-export async function openDm(ctx: AppContext, actor: Actor, userId: string): Promise<{ channel: Channel; created: boolean }> {
+export async function openDm(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+): Promise<{ channel: Channel; created: boolean }> {
   const other = await findUserById(ctx.db, userId);
   if (!other || other.status !== 'active') throw new AppError('user_not_found');
   const dmKey = [actor.id, userId].sort().join(':');
@@ -18,7 +22,8 @@ export async function openDm(ctx: AppContext, actor: Actor, userId: string): Pro
   try {
     await ctx.db.transaction(async (tx) => {
       await repo.insertChannel(tx, { id, kind: 'dm', dmKey, createdBy: actor.id });
-      for (const memberId of new Set([actor.id, userId])) await repo.insertMembership(tx, { channelId: id, userId: memberId });
+      for (const memberId of new Set([actor.id, userId]))
+        await repo.insertMembership(tx, { channelId: id, userId: memberId });
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -26,7 +26,11 @@ export async function findMessage(db: Conn, id: string): Promise<MessageRow | un
   return row;
 }
 
-export async function findByClientId(db: Conn, authorId: string, clientId: string): Promise<MessageRow | undefined> {
+export async function findByClientId(
+  db: Conn,
+  authorId: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
     .from(messages)

@@ -29,7 +29,8 @@ export async function sendMessage(
   const content = contentFor(channel, body);
   if (body.threadRootId) {
     const root = await repo.findMessage(ctx.db, body.threadRootId);
-    if (!root || root.channelId !== channelId) throw new AppError('message_not_found', 'The thread was not found.');
+    if (!root || root.channelId !== channelId)
+      throw new AppError('message_not_found', 'The thread was not found.');
   }
   let row: repo.MessageRow;
   try {
@@ -49,7 +50,9 @@ export async function sendMessage(
     });
   } catch (err) {
     // Two sends of the same clientId raced; the loser returns the winner's message.
-    const winner = isUniqueViolation(err) ? await repo.findByClientId(ctx.db, actor.id, body.clientId) : undefined;
+    const winner = isUniqueViolation(err)
+      ? await repo.findByClientId(ctx.db, actor.id, body.clientId)
+      : undefined;
     if (!winner) throw err;
     return { message: checkRetry(winner, channelId), created: false };
   }
@@ -63,7 +66,10 @@ export async function editMessage(ctx: AppContext, actor: Actor, messageId: stri
   if (row.authorId !== actor.id) throw new AppError('forbidden', 'Only the author can edit a message.');
   if (row.deletedAt) throw new AppError('message_not_found');
   requireActive(channel);
-  const updated = await repo.updateMessage(ctx.db, messageId, { ...contentFor(channel, body), editedAt: new Date() });
+  const updated = await repo.updateMessage(ctx.db, messageId, {
+    ...contentFor(channel, body),
+    editedAt: new Date(),
+  });
   const message = repo.toMessage(updated);
   ctx.realtime.messageUpdated(message);
   return message;
@@ -75,7 +81,11 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: st
     throw new AppError('forbidden', 'Only the author or an admin can delete a message.');
   }
   if (row.deletedAt) return repo.toMessage(row);
-  const deleted = await repo.updateMessage(ctx.db, messageId, { body: null, encrypted: null, deletedAt: new Date() });
+  const deleted = await repo.updateMessage(ctx.db, messageId, {
+    body: null,
+    encrypted: null,
+    deletedAt: new Date(),
+  });
   const message = repo.toMessage(deleted);
   ctx.realtime.messageDeleted(message);
   return message;
@@ -96,11 +106,13 @@ function contentFor(channel: ChannelRow, body: EditMessageBody) {
     if (!('encrypted' in body)) throw new AppError('encrypted_body_required');
     return { body: null, encrypted: body.encrypted };
   }
-  if (!('body' in body)) throw new AppError('validation_failed', 'This channel is not encrypted: send a body.');
+  if (!('body' in body))
+    throw new AppError('validation_failed', 'This channel is not encrypted: send a body.');
   return { body: body.body, encrypted: null };
 }
 
 function checkRetry(existing: repo.MessageRow, channelId: string): Message {
-  if (existing.channelId !== channelId) throw new AppError('conflict', 'That clientId was used in another channel.');
+  if (existing.channelId !== channelId)
+    throw new AppError('conflict', 'That clientId was used in another channel.');
   return repo.toMessage(existing);
 }

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, clientId, signUp } from './support/client.js';
+import { backendsToTest } from './support/backends.js';
+import { startServer, type TestServer } from './support/server.js';
+
+describe.each(await backendsToTest())('messages on %s', (backend) => {
+  let server: TestServer;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let channelId: string;
+  beforeAll(async () => {
+    server = await startServer({}, backend);
+    alice = await signUp(server.url, 'alice');
+    bob = await signUp(server.url, 'bob');
+    channelId = (await alice.post('/channels', { name: 'talk', kind: 'public' })).body.channel.id;
+    await bob.post(`/channels/${channelId}/join`);
+  });
+  afterAll(() => server.stop());
+
+  it('returns the first message for a repeated clientId, with 200 instead of 201', async () => {
+    const id = clientId();
+    const first = await alice.post(`/channels/${channelId}/messages`, { clientId: id, body: 'once' });
+    const second = await alice.post(`/channels/${channelId}/messages`, { clientId: id, body: 'once' });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body.message).toEqual(first.body.message);
+    const all = (await alice.get(`/channels/${channelId}/messages?limit=200`)).body.messages;
+    expect(all.filter((m: { clientId: string }) => m.clientId === id)).toHaveLength(1);
+  });
+
+  it('gives concurrent sends strictly increasing seqs with no gaps and concurrent retries one message', async () => {
+    const before = (await alice.get(`/channels/${channelId}`)).body.channel.lastSeq;
+    const ids = Array.from({ length: 20 }, () => clientId());
+    const sends = [...ids, ...ids.slice(0, 5)].map((id, i) =>
+      (i % 2 ? alice : bob).post(`/channels/${channelId}/messages`, { clientId: id, body: `n${i}` }),
+    );
+    const results = await Promise.all(sends);
+    expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    const page = (await alice.get(`/channels/${channelId}/messages?after=${before}&limit=200`)).body.messages;
+    const seqs = page.map((m: { seq: number }) => m.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => before + 1 + i));
+    expect(new Set(page.map((m: { id: string }) => m.id)).size).toBe(page.length);
+  });
+
+  it('pages history with before and after', async () => {
+    const { body } = await alice.post('/channels', { name: 'history', kind: 'public' });
+    const id = body.channel.id;
+    for (let i = 1; i <= 7; i++)
+      await alice.post(`/channels/${id}/messages`, { clientId: clientId(), body: `h${i}` });
+    const newest = await alice.get(`/channels/${id}/messages?limit=3`);
+    expect(newest.body.messages.map((m: { seq: number }) => m.seq)).toEqual([5, 6, 7]);
+    expect(newest.body.hasMore).toBe(true);
+    const older = await alice.get(`/channels/${id}/messages?before=5&limit=3`);
+    expect(older.body.messages.map((m: { seq: number }) => m.seq)).toEqual([2, 3, 4]);
+    const after = await alice.get(`/channels/${id}/messages?after=5&limit=10`);
+    expect(after.body.messages.map((m: { seq: number }) => m.seq)).toEqual([6, 7]);
+    expect(after.body.hasMore).toBe(false);
+  });
+
+  it('lets the author edit, but not another user', async () => {
+    const { message } = (
+      await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: 'draft' })
+    ).body;
+    const denied = await bob.patch(`/messages/${message.id}`, { body: 'hijacked' });
+    expect(denied.status).toBe(403);
+    const edited = await alice.patch(`/messages/${message.id}`, { body: 'final' });
+    expect(edited.body.message.body).toBe('final');
+    expect(edited.body.message.editedAt).not.toBeNull();
+    expect(edited.body.message.seq).toBe(message.seq);
+  });
+
+  it('deletes as a tombstone that keeps its seq', async () => {
+    const { message } = (
+      await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: 'oops' })
+    ).body;
+    expect((await bob.delete(`/messages/${message.id}`)).status).toBe(403);
+    const res = await alice.delete(`/messages/${message.id}`);
+    expect(res.body.message).toMatchObject({ id: message.id, seq: message.seq, body: null });
+    expect(res.body.message.deletedAt).not.toBeNull();
+    expect((await alice.patch(`/messages/${message.id}`, { body: 'back' })).status).toBe(404);
+  });
+
+  it('hides messages of a private channel from non-members when edited or deleted by id', async () => {
+    const { channel } = (await alice.post('/channels', { name: 'private-msgs', kind: 'private' })).body;
+    const { message } = (
+      await alice.post(`/channels/${channel.id}/messages`, { clientId: clientId(), body: 'mine' })
+    ).body;
+    expect((await bob.patch(`/messages/${message.id}`, { body: 'x' })).body.error.code).toBe(
+      'message_not_found',
+    );
+    expect((await bob.delete(`/messages/${message.id}`)).body.error.code).toBe('message_not_found');
+  });
+
+  it('rejects plaintext in an encrypted channel', async () => {
+    const { channel } = (await alice.post('/channels', { name: 'vault', kind: 'private', encrypted: true }))
+      .body;
+    const res = await alice.post(`/channels/${channel.id}/messages`, { clientId: clientId(), body: 'plain' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('encrypted_body_required');
+    expect((await alice.get(`/channels/${channel.id}/messages`)).body.messages).toHaveLength(0);
+  });
+});

@@ -1,0 +1,38 @@
+import type { AddressInfo } from 'node:net';
+import { createParley, type Parley } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createTestDatabase } from './services.js';
+
+export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
+
+export type TestServer = { url: string; parley: Parley; stop: () => Promise<void> };
+export type Backend = 'pglite' | 'postgres';
+
+/** A real Parley on a random port: PGlite in memory, or a fresh PostgreSQL database. */
+export async function startServer(
+  env: Record<string, string> = {},
+  backend: Backend = 'pglite',
+  opts: { databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const db = backend === 'postgres' && !opts.databaseUrl ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: opts.databaseUrl ?? db?.url ?? 'memory://',
+    PARLEY_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const parley = await createParley(config, config.secret!, { logger: false, serveWeb: false });
+  await parley.app.listen({ port: config.port, host: config.host });
+  const { port } = parley.app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    parley,
+    stop: async () => {
+      await parley.close();
+      await db?.drop();
+    },
+  };
+}
