@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { ensureSecret } from './secret.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      socketPath: '/socket.io',
+      publicApiBase: '/api/v1',
+      publicSocketBase: '',
+      cipherAlgorithm: 'aes-256-ctr',
+      maxUploadMb: 50,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('accepts aes-256-ctr and refuses any other cipher', () => {
+    expect(loadConfig({ CIPHER_ALGORITHM: 'aes-256-ctr' }).cipherAlgorithm).toBe('aes-256-ctr');
+    expect(() => loadConfig({ CIPHER_ALGORITHM: 'aes-256-gcm' })).toThrow(
+      /CIPHER_ALGORITHM: only aes-256-ctr/,
+    );
+  });
+
+  it('lists every bad setting in one error', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        PARLEY_SECRET: 'short',
+        SOCKET_PATH: 'no-slash',
+        DATABASE_URL: 'mysql://x',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'PARLEY_SECRET', 'SOCKET_PATH', 'DATABASE_URL'])
+        expect(problems).toContain(name);
+    }
+  });
+
+  it('takes API and socket bases on other hosts, and checks allowed origins', () => {
+    const config = loadConfig({
+      PUBLIC_API_BASE: 'https://api.example.com/api/v1/',
+      PUBLIC_SOCKET_BASE: 'https://rt.example.com',
+      ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:4000',
+    });
+    expect(config.publicApiBase).toBe('https://api.example.com/api/v1');
+    expect(config.publicSocketBase).toBe('https://rt.example.com');
+    expect(config.allowedOrigins).toEqual(['https://chat.example.com', 'http://localhost:4000']);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://chat.example.com/path' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_API_BASE: 'ftp://x' })).toThrow(ConfigError);
+  });
+});
+
+describe('ensureSecret', () => {
+  it('generates a secret once into DATA_DIR with mode 0600 and reuses it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-secret-'));
+    const logs: string[] = [];
+    const first = ensureSecret(dir, (m) => logs.push(m));
+    const second = ensureSecret(dir, (m) => logs.push(m));
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    expect(fs.statSync(path.join(dir, 'secret')).mode & 0o777).toBe(0o600);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).not.toContain(first);
+  });
+});
