@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { hashToken, userForToken } from './features/auth/auth.service.js';
 import { LoginLimiter } from './features/auth/rate-limit.js';
 import { channelRoutes } from './features/channels/channels.routes.js';
+import { keyRoutes } from './features/keys/keys.routes.js';
 import { messageRoutes } from './features/messages/messages.routes.js';
 import { userRoutes } from './features/users/users.routes.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -61,6 +62,7 @@ export async function createParley(
         userRoutes,
         channelRoutes,
         messageRoutes,
+        keyRoutes,
         adminRoutes,
       ]) {
         routes(api, ctx);

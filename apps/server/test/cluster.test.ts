@@ -56,7 +56,7 @@ describe.runIf(ready)('two nodes on PostgreSQL and Redis', () => {
     const typing = nextEvent(socket, 'typing:started');
     const aliceSocket = alice.socket();
     await connected(aliceSocket);
-    await aliceSocket.emitWithAck('typing:start', { channelId: general });
+    await aliceSocket.timeout(5000).emitWithAck('typing:start', { channelId: general });
     expect((await typing).userId).toBe(alice.user.id);
     socket.close();
     aliceSocket.close();

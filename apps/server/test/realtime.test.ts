@@ -90,12 +90,14 @@ describe.each(await backendsToTest())('realtime on %s', (backend) => {
     const e = eve.socket();
     await Promise.all([connected(a), connected(b), connected(e)]);
     const typing = nextEvent(b, 'typing:started');
-    const ack = await a.emitWithAck('typing:start', { channelId });
+    const ack = await a.timeout(5000).emitWithAck('typing:start', { channelId });
     expect(ack).toEqual({ ok: true });
     expect(await typing).toEqual({ channelId, userId: alice.user.id });
-    const denied = await e.emitWithAck('typing:start', { channelId });
+    const denied = await e.timeout(5000).emitWithAck('typing:start', { channelId });
     expect(denied).toMatchObject({ error: { code: 'not_a_member' } });
-    const bad = await e.emitWithAck('typing:start', { channelId: 'nope', extra: true } as never);
+    const bad = await e
+      .timeout(5000)
+      .emitWithAck('typing:start', { channelId: 'nope', extra: true } as never);
     expect(bad).toMatchObject({ error: { code: 'validation_failed' } });
     [a, b, e].forEach((s) => s.close());
   });
@@ -119,7 +121,7 @@ describe.each(await backendsToTest())('realtime on %s', (backend) => {
       'presence:changed',
       (ev) => ev.userId === eve.user.id && ev.status === 'away',
     );
-    await e.emitWithAck('presence:set', { status: 'away' });
+    await e.timeout(5000).emitWithAck('presence:set', { status: 'away' });
     await away;
     const offline = nextEvent(
       watcher,

@@ -58,7 +58,7 @@ export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const AddMemberBody = z.strictObject({ userId: Id });
 export type AddMemberBody = z.infer<typeof AddMemberBody>;
 
-export const OpenDmBody = z.strictObject({ userId: Id });
+export const OpenDmBody = z.strictObject({ userId: Id, encrypted: z.boolean().optional() });
 export type OpenDmBody = z.infer<typeof OpenDmBody>;
 
 export const ClientId = z

@@ -66,6 +66,9 @@ export const Channel = z.object({
   createdBy: Id.nullable(),
   createdAt: z.string(),
   lastSeq: z.number().int(),
+  /** Encrypted channels: the current key version (0 until the first key is made). */
+  keyVersion: z.number().int(),
+  keyRotationNeeded: z.boolean(),
   memberCount: z.number().int(),
   /** Present when the caller is a member. */
   membership: z

@@ -23,6 +23,9 @@ export const ErrorCode = z.enum([
   'not_a_member',
   'channel_archived',
   'encrypted_body_required',
+  'keys_not_set_up',
+  'key_rotation_required',
+  'stale_key_version',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -49,6 +52,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   not_a_member: 403,
   channel_archived: 409,
   encrypted_body_required: 400,
+  keys_not_set_up: 409,
+  key_rotation_required: 409,
+  stale_key_version: 409,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -74,6 +80,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   not_a_member: 'You are not a member of that channel.',
   channel_archived: 'That channel is archived.',
   encrypted_body_required: 'This channel is encrypted: send an encrypted envelope.',
+  keys_not_set_up: 'Set up encryption first.',
+  key_rotation_required: 'A member left: the channel key must be rotated before anyone sends.',
+  stale_key_version: 'The channel key has changed: fetch the new key and try again.',
 };
 
 export const ErrorDetail = z.object({ path: z.string(), message: z.string() });

@@ -13,6 +13,8 @@ export type TypingStarted = { channelId: string; userId: string };
 export type PresenceChanged = { userId: string; status: Presence };
 export type ReadUpdated = { channelId: string; seq: number; unread: number };
 export type UserUpdated = { user: User };
+export type KeysChanged = { channelId: string; keyVersion: number; rotationNeeded: boolean };
+export type UserKeysChanged = { userId: string };
 
 export interface ServerToClientEvents {
   'message:created': (e: MessageCreated) => void;
@@ -26,6 +28,8 @@ export interface ServerToClientEvents {
   'presence:changed': (e: PresenceChanged) => void;
   'read:updated': (e: ReadUpdated) => void;
   'user:updated': (e: UserUpdated) => void;
+  'keys:changed': (e: KeysChanged) => void;
+  'userKeys:changed': (e: UserKeysChanged) => void;
 }
 
 // Client to server. Payloads are parsed on arrival; acks use the error envelope.

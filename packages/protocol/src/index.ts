@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './entities.js';
 export * from './api.js';
 export * from './events.js';
+export * from './keys.js';

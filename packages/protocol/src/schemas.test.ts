@@ -52,11 +52,16 @@ describe('channel and message bodies', () => {
     const envelope = { v: 1, keyVersion: 1, nonce: 'n', ciphertext: 'c', tag: 't', signature: 's' };
     expect(SendMessageBody.safeParse({ clientId: 'abcdefgh', body: 'x' }).success).toBe(true);
     expect(SendMessageBody.safeParse({ clientId: 'abcdefgh', encrypted: envelope }).success).toBe(true);
-    expect(SendMessageBody.safeParse({ clientId: 'abcdefgh', body: 'x', encrypted: envelope }).success).toBe(false);
+    expect(SendMessageBody.safeParse({ clientId: 'abcdefgh', body: 'x', encrypted: envelope }).success).toBe(
+      false,
+    );
     expect(SendMessageBody.safeParse({ clientId: 'short', body: 'x' }).success).toBe(false);
   });
   it('rejects unknown fields', () => {
-    expect(RegisterBody.safeParse({ username: 'ann', displayName: 'A', password: '1234567890', role: 'owner' }).success).toBe(false);
+    expect(
+      RegisterBody.safeParse({ username: 'ann', displayName: 'A', password: '1234567890', role: 'owner' })
+        .success,
+    ).toBe(false);
   });
 });
 

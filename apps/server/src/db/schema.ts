@@ -56,6 +56,8 @@ export const channels = pgTable('channels', {
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   lastSeq: integer('last_seq').notNull().default(0),
+  keyVersion: integer('key_version').notNull().default(0),
+  keyRotationNeeded: boolean('key_rotation_needed').notNull().default(false),
   dmKey: text('dm_key').unique(),
 });
 
@@ -124,3 +126,34 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+export const userKeys = pgTable('user_keys', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  publicKeys: jsonb('public_keys').notNull(),
+  wrappedPrivate: text('wrapped_private').notNull(),
+  recoveryWrapped: text('recovery_wrapped').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const channelKeys = pgTable(
+  'channel_keys',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wrapped: text('wrapped').notNull(),
+    wrappedBy: uuid('wrapped_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.version, t.userId] }),
+    index('channel_keys_user_idx').on(t.userId),
+  ],
+);

@@ -43,7 +43,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && config.allowedOrigins.includes(origin)),
     credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', CSRF_HEADER],
     maxAge: 600,
   });

@@ -2,6 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import type {
   Channel,
   ClientToServerEvents,
+  KeysChanged,
   Member,
   Message,
   Presence,
@@ -83,6 +84,14 @@ export class Realtime {
 
   presenceChanged(userId: string, status: Presence): void {
     this.io?.emit('presence:changed', { userId, status });
+  }
+
+  keysChanged(event: KeysChanged): void {
+    this.io?.to(channelRoom(event.channelId)).emit('keys:changed', event);
+  }
+
+  userKeysChanged(userId: string): void {
+    this.io?.emit('userKeys:changed', { userId });
   }
 
   sessionRevoked(sessionId: string): void {

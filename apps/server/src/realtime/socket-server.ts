@@ -35,6 +35,9 @@ export function createSocketServer(
       const found = await authenticate(socket.handshake.headers.cookie);
       if (!found) return next(new Error('unauthenticated'));
       socket.data = { user: found.user, sessionId: found.sessionId, status: 'online' };
+      // Join every room before the client hears "connected" and catches up, so nothing slips between.
+      const channelIds = await listMemberChannelIds(ctx.db, found.user.id);
+      socket.join([userRoom(found.user.id), sessionRoom(found.sessionId), ...channelIds.map(channelRoom)]);
       next();
     } catch (err) {
       ctx.log.warn({ err }, 'socket handshake failed');
@@ -42,21 +45,23 @@ export function createSocketServer(
     }
   });
 
-  io.on('connection', async (socket) => {
-    const { user, sessionId } = socket.data;
-    // Join every room before the client catches up, so nothing slips between its fetch and our emits.
-    const channelIds = await listMemberChannelIds(ctx.db, user.id).catch(() => []);
-    socket.join([userRoom(user.id), sessionRoom(sessionId), ...channelIds.map(channelRoom)]);
-    if ((await io.in(userRoom(user.id)).fetchSockets()).length === 1)
-      ctx.realtime.presenceChanged(user.id, 'online');
+  const localSockets = new Map<string, number>();
+  io.on('connection', (socket) => {
+    const { user } = socket.data;
+    // Handlers first: anything the client emits while we are still joining rooms must not be lost.
     registerHandlers(io, socket, ctx);
     socket.on('disconnect', async () => {
-      const left = await io
+      const left = (localSockets.get(user.id) ?? 1) - 1;
+      if (left > 0) return void localSockets.set(user.id, left);
+      localSockets.delete(user.id);
+      const elsewhere = await io
         .in(userRoom(user.id))
         .fetchSockets()
         .catch(() => []);
-      if (left.length === 0) ctx.realtime.presenceChanged(user.id, 'offline');
+      if (elsewhere.length === 0) ctx.realtime.presenceChanged(user.id, 'offline');
     });
+    localSockets.set(user.id, (localSockets.get(user.id) ?? 0) + 1);
+    if (localSockets.get(user.id) === 1) ctx.realtime.presenceChanged(user.id, 'online');
   });
   return io;
 }

@@ -7,7 +7,7 @@ import { toUser } from '../users/users.repo.js';
 export type ChannelRow = typeof channels.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 
-const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.channel_id = ${channels.id})`;
+const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.channel_id = channels.id)`;
 
 function unreadFor(userId: string) {
   return sql<number>`(select count(*)::int from ${messages} x
@@ -31,6 +31,8 @@ export function toChannel(
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     lastSeq: row.lastSeq,
+    keyVersion: row.keyVersion,
+    keyRotationNeeded: row.keyRotationNeeded,
     memberCount: count,
     membership: membership
       ? {
@@ -71,6 +73,20 @@ export async function updateChannel(
 ): Promise<ChannelRow | undefined> {
   const [row] = await db.update(channels).set(values).where(eq(channels.id, id)).returning();
   return row;
+}
+
+/** Flags an encrypted channel for key rotation; returns its key state, or null for a plain channel. */
+export async function requireRotationIfEncrypted(db: Conn, channelId: string) {
+  const [row] = await db
+    .update(channels)
+    .set({ keyRotationNeeded: sql`${channels.keyVersion} > 0` })
+    .where(and(eq(channels.id, channelId), eq(channels.encrypted, true)))
+    .returning({
+      channelId: channels.id,
+      keyVersion: channels.keyVersion,
+      rotationNeeded: channels.keyRotationNeeded,
+    });
+  return row ?? null;
 }
 
 export async function findMembership(

@@ -86,8 +86,8 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/dms', async (req, reply) => {
     const actor = await requireUser(ctx, req);
-    const { userId } = parse(OpenDmBody, req.body);
-    const { channel, created } = await openDm(ctx, actor, userId);
+    const { userId, encrypted } = parse(OpenDmBody, req.body);
+    const { channel, created } = await openDm(ctx, actor, userId, encrypted);
     return reply.status(created ? 201 : 200).send({ channel });
   });
 }

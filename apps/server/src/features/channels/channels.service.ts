@@ -179,6 +179,12 @@ async function removeMembership(
   userId: string,
   reason: 'left' | 'removed',
 ) {
-  if (!(await repo.deleteMembership(ctx.db, channelId, userId))) return;
+  const rotation = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteMembership(tx, channelId, userId))) return undefined;
+    // Whoever leaves an encrypted channel must not read what follows: no sends until the key rotates.
+    return repo.requireRotationIfEncrypted(tx, channelId);
+  });
+  if (rotation === undefined) return;
   ctx.realtime.leftChannel(userId, channelId, reason);
+  if (rotation) ctx.realtime.keysChanged(rotation);
 }

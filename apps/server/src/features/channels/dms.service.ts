@@ -12,16 +12,18 @@ export async function openDm(
   ctx: AppContext,
   actor: Actor,
   userId: string,
+  encrypted = false,
 ): Promise<{ channel: Channel; created: boolean }> {
   const other = await findUserById(ctx.db, userId);
   if (!other || other.status !== 'active') throw new AppError('user_not_found');
-  const dmKey = [actor.id, userId].sort().join(':');
+  // An encrypted DM is its own conversation beside the plain one.
+  const dmKey = [actor.id, userId].sort().join(':') + (encrypted ? ':e2e' : '');
   const existing = await repo.findDmByKey(ctx.db, dmKey);
   if (existing) return { channel: (await repo.viewChannel(ctx.db, existing.id, actor.id))!, created: false };
   const id = randomUUID();
   try {
     await ctx.db.transaction(async (tx) => {
-      await repo.insertChannel(tx, { id, kind: 'dm', dmKey, createdBy: actor.id });
+      await repo.insertChannel(tx, { id, kind: 'dm', dmKey, encrypted, createdBy: actor.id });
       for (const memberId of new Set([actor.id, userId]))
         await repo.insertMembership(tx, { channelId: id, userId: memberId });
     });

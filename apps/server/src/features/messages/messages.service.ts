@@ -104,6 +104,8 @@ async function loadMessage(ctx: AppContext, actor: Actor, messageId: string) {
 function contentFor(channel: ChannelRow, body: EditMessageBody) {
   if (channel.encrypted) {
     if (!('encrypted' in body)) throw new AppError('encrypted_body_required');
+    if (channel.keyRotationNeeded) throw new AppError('key_rotation_required');
+    if (body.encrypted.keyVersion !== channel.keyVersion) throw new AppError('stale_key_version');
     return { body: null, encrypted: body.encrypted };
   }
   if (!('body' in body))

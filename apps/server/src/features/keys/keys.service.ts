@@ -1,0 +1,93 @@
+import type { ChannelKeyStatus, PostChannelKeysBody, RewrapKeysBody, SetupKeysBody } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { loadVisible } from '../channels/channels.service.js';
+import { type Actor, requireMember } from '../channels/permissions.js';
+import * as repo from './keys.repo.js';
+
+export async function setupKeys(ctx: AppContext, actor: Actor, body: SetupKeysBody) {
+  const row = await repo.upsertUserKeys(ctx.db, { userId: actor.id, ...body });
+  ctx.realtime.userKeysChanged(actor.id);
+  return repo.toOwnKeys(row);
+}
+
+export async function rewrapKeys(ctx: AppContext, actor: Actor, body: RewrapKeysBody) {
+  const row = await repo.rewrapUserKeys(ctx.db, actor.id, body);
+  if (!row) throw new AppError('keys_not_set_up');
+  return repo.toOwnKeys(row);
+}
+
+async function loadEncrypted(ctx: AppContext, actor: Actor, channelId: string) {
+  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  if (!channel.encrypted) throw new AppError('unsupported', 'This channel is not encrypted.');
+  return channel;
+}
+
+export async function channelKeysFor(ctx: AppContext, actor: Actor, channelId: string) {
+  const channel = await loadEncrypted(ctx, actor, channelId);
+  const keys = await repo.listWrapsFor(ctx.db, channelId, actor.id);
+  return { keyVersion: channel.keyVersion, rotationNeeded: channel.keyRotationNeeded, keys };
+}
+
+export async function channelKeyStatus(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+): Promise<ChannelKeyStatus> {
+  const channel = await loadEncrypted(ctx, actor, channelId);
+  const members = await repo.keyStatus(ctx.db, channelId);
+  return { keyVersion: channel.keyVersion, rotationNeeded: channel.keyRotationNeeded, members };
+}
+
+/**
+ * Version current+1 makes or rotates the key and must wrap it for every member with keys;
+ * an existing version adds wraps for members who lack it (new members get older versions too).
+ */
+export async function postChannelKeys(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  body: PostChannelKeysBody,
+) {
+  const channel = await loadEncrypted(ctx, actor, channelId);
+  const members = await repo.keyStatus(ctx.db, channelId);
+  const memberIds = new Set(members.map((m) => m.userId));
+  const strangers = body.wraps.filter((w) => !memberIds.has(w.userId));
+  if (strangers.length)
+    throw new AppError('forbidden', 'Keys can be wrapped only for members of the channel.');
+  if (new Set(body.wraps.map((w) => w.userId)).size !== body.wraps.length) {
+    throw new AppError('validation_failed', 'One wrap per member.');
+  }
+  const rotating = body.version === channel.keyVersion + 1;
+  if (!rotating && body.version > channel.keyVersion) throw new AppError('stale_key_version');
+  if (rotating) {
+    const wrapped = new Set(body.wraps.map((w) => w.userId));
+    const missing = members.filter((m) => m.hasKeys && !wrapped.has(m.userId));
+    if (missing.length) {
+      throw new AppError('validation_failed', 'A new key must be wrapped for every member who has keys.', [
+        ...missing.map((m) => ({ path: 'wraps', message: `missing ${m.userId}` })),
+      ]);
+    }
+  }
+  const rows = body.wraps.map((w) => ({
+    channelId,
+    version: body.version,
+    userId: w.userId,
+    wrapped: w.wrapped,
+    wrappedBy: actor.id,
+  }));
+  const result = await ctx.db.transaction(async (tx) => {
+    if (rotating && !(await repo.bumpKeyVersion(tx, channelId, channel.keyVersion))) {
+      throw new AppError('stale_key_version');
+    }
+    return repo.insertWraps(tx, rows);
+  });
+  const keyVersion = rotating ? body.version : channel.keyVersion;
+  ctx.realtime.keysChanged({
+    channelId,
+    keyVersion,
+    rotationNeeded: rotating ? false : channel.keyRotationNeeded,
+  });
+  return { keyVersion, added: result };
+}
