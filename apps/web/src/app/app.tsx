@@ -1,0 +1,27 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { useSession } from '../features/auth/use-session';
+import { Shell } from './shell';
+
+export function App() {
+  const { data: me, isLoading, error } = useSession();
+  const location = useLocation();
+  if (isLoading) return <div className="splash" aria-busy="true" />;
+  if (error)
+    return <div className="splash-error">Parley cannot reach its server. Retrying when you reload.</div>;
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  return (
+    <Routes>
+      <Route path="/login" element={me ? <Navigate to={from} replace /> : <LoginPage />} />
+      <Route path="/register" element={me ? <Navigate to="/" replace /> : <RegisterPage />} />
+      <Route path="/invite/:code" element={me ? <Navigate to="/" replace /> : <RegisterPage />} />
+      <Route
+        path="/*"
+        element={
+          me ? <Shell me={me} /> : <Navigate to="/login" replace state={{ from: location.pathname }} />
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,22 @@
+import { connection } from '../realtime/connection';
+import { useStore } from '../realtime/store';
+import { outbox } from '../realtime/outbox';
+
+const TEXT = {
+  connecting: 'Connecting…',
+  offline: 'You are offline. Messages you send will go out when the connection is back.',
+  'catching-up': 'Back online: catching up on what you missed…',
+  live: '',
+};
+
+export function ConnectionBanner() {
+  const { state } = useStore(connection);
+  const pending = useStore(outbox).filter((i) => i.status === 'pending').length;
+  if (state === 'live') return null;
+  return (
+    <div className={`connection-banner banner-${state}`} data-testid="connection-banner" role="status">
+      {TEXT[state]}
+      {pending > 0 && ` ${pending} waiting to send.`}
+    </div>
+  );
+}

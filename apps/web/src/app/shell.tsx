@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@parley/protocol';
+import { ChannelRoute, HomeRoute, NotFound } from '../features/channels/channel-route';
+import { Sidebar } from '../features/channels/sidebar';
+import { closeSidebar, sidebarOpen } from '../features/channels/sidebar-state';
+import { DmRoute } from '../features/dms/dm-route';
+import { connection } from '../realtime/connection';
+import { openOutbox } from '../realtime/outbox';
+import { useStore } from '../realtime/store';
+import { startRealtime } from '../realtime/sync';
+import { ConnectionBanner } from './connection-banner';
+
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+
+/** The signed-in app: realtime connection, sidebar and the routed main pane. */
+export function Shell({ me }: { me: User }) {
+  const qc = useQueryClient();
+  const { state, transport } = useStore(connection);
+  const drawer = useStore(sidebarOpen);
+  useEffect(() => {
+    openOutbox(me.id);
+    return startRealtime(qc, me);
+  }, [qc, me]);
+
+  return (
+    <div
+      className={`shell ${drawer ? 'drawer-open' : ''}`}
+      data-connection-state={state}
+      data-transport={transport}
+    >
+      <Sidebar me={me} />
+      <div className="scrim" onClick={closeSidebar} aria-hidden="true" />
+      <main className="main">
+        <ConnectionBanner />
+        <Suspense fallback={<div className="list-loading">Loading…</div>}>
+          <Routes>
+            <Route index element={<HomeRoute />} />
+            <Route path="c/:channel" element={<ChannelRoute me={me} />} />
+            <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
+            <Route path="dm/:username" element={<DmRoute me={me} />} />
+            <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
+            <Route path="admin" element={<AdminPage me={me} />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal on the native <dialog>: focus trapping and Escape come from the browser. */
+export function Dialog({
+  title,
+  open,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
+      aria-label={title}
+      onClose={onClose}
+      onClick={(e) => e.target === ref.current && onClose()}
+    >
+      {open && (
+        <div className="dialog-body">
+          <header className="dialog-header">
+            <h2>{title}</h2>
+            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+              <Icon name="close" />
+            </button>
+          </header>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+const PATHS: Record<string, string> = {
+  close: 'M6 6l12 12M18 6L6 18',
+  plus: 'M12 5v14M5 12h14',
+  hash: 'M5 9h14M4 15h14M10 3L8 21M16 3l-2 18',
+  lock: 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  users:
+    'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.2a3.5 3.5 0 0 1 0 6.6',
+  send: 'M4 12l16-8-6 16-2.5-6.5z',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  alert: 'M12 9v4M12 17h.01M10.3 3.9L2 18a2 2 0 0 0 1.7 3h16.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
+  chevron: 'M6 9l6 6 6-6',
+  message: 'M4 5h16v11H8l-4 4z',
+  archive: 'M3 5h18v4H3zM5 9v10h14V9M10 13h4',
+  logout: 'M15 12H4M8 8l-4 4 4 4M12 4h7v16h-7',
+};
+
+export function Icon({ name, size = 18 }: { name: keyof typeof PATHS | string; size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={PATHS[name] ?? ''} />
+    </svg>
+  );
+}

@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvitesResponse, Role, SettingsResponse, User, UsersResponse } from '@parley/protocol';
+import { ErrorNote } from '../../components/field';
+import { api, describeError } from '../../lib/api';
+import { PageLayout } from '../settings/page-layout';
+
+export default function AdminPage({ me }: { me: User }) {
+  const qc = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: () => api<SettingsResponse>('GET', '/admin/settings'),
+  });
+  const invites = useQuery({
+    queryKey: ['admin', 'invites'],
+    queryFn: () => api<InvitesResponse>('GET', '/admin/invites'),
+  });
+  const users = useQuery({
+    queryKey: ['admin', 'users'],
+    queryFn: () => api<UsersResponse>('GET', '/admin/users'),
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+  const setInviteOnly = useMutation({
+    mutationFn: (inviteOnly: boolean) => api('PATCH', '/admin/settings', { inviteOnly }),
+    onSuccess: refresh,
+  });
+  const createInvite = useMutation({
+    mutationFn: () => api('POST', '/admin/invites', { expiresInHours: 24 * 7 }),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: (code: string) => api('DELETE', `/admin/invites/${code}`),
+    onSuccess: refresh,
+  });
+  const setRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api('PATCH', `/admin/users/${id}/role`, { role }),
+    onSuccess: refresh,
+  });
+  const error = [setInviteOnly, createInvite, revoke, setRole].find((m) => m.error)?.error;
+
+  if (me.role !== 'owner' && me.role !== 'admin') {
+    return (
+      <PageLayout title="Administration">
+        <p>Only owners and admins can manage this Parley.</p>
+      </PageLayout>
+    );
+  }
+  return (
+    <PageLayout title="Administration">
+      <ErrorNote error={error ? describeError(error) : undefined} />
+      <section className="card">
+        <h2>Registration</h2>
+        <label className="toggle">
+          <input
+            type="checkbox"
+            checked={settings.data?.settings.inviteOnly ?? false}
+            onChange={(e) => setInviteOnly.mutate(e.target.checked)}
+          />
+          Invite-only: new people need an invite link to register
+        </label>
+      </section>
+      <section className="card">
+        <h2>Invite links</h2>
+        <button type="button" className="button" onClick={() => createInvite.mutate()}>
+          Create an invite link
+        </button>
+        <ul className="invite-list">
+          {invites.data?.invites.map((i) => {
+            const link = `${window.location.origin}/invite/${i.code}`;
+            return (
+              <li key={i.code}>
+                <code>{link}</code>
+                <span className="muted small">
+                  {i.uses} used{i.expiresAt ? ` · expires ${new Date(i.expiresAt).toLocaleDateString()}` : ''}
+                </span>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => void navigator.clipboard?.writeText(link)}
+                >
+                  Copy
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => revoke.mutate(i.code)}
+                >
+                  Revoke
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <section className="card">
+        <h2>People</h2>
+        <table className="people-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Username</th>
+              <th>Role</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data?.users.map((u) => (
+              <tr key={u.id}>
+                <td>{u.displayName}</td>
+                <td>@{u.username}</td>
+                <td>
+                  {u.role === 'owner' || u.id === me.id ? (
+                    u.role
+                  ) : (
+                    <select
+                      aria-label={`Role of ${u.username}`}
+                      value={u.role}
+                      onChange={(e) => setRole.mutate({ id: u.id, role: e.target.value as Role })}
+                    >
+                      {me.role === 'owner' && <option value="admin">admin</option>}
+                      <option value="member">member</option>
+                      <option value="guest">guest</option>
+                      {me.role !== 'owner' && u.role === 'admin' && <option value="admin">admin</option>}
+                    </select>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { InviteInfoResponse, SettingsResponse } from '@parley/protocol';
+import { ErrorNote, Field } from '../../components/field';
+import { api, describeError } from '../../lib/api';
+import { AuthLayout } from './auth-form';
+import { useRegister } from './use-session';
+
+export function RegisterPage() {
+  const { code } = useParams();
+  const register = useRegister();
+  const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [password, setPassword] = useState('');
+  const instance = useQuery({
+    queryKey: ['instance'],
+    queryFn: () => api<SettingsResponse>('GET', '/instance'),
+  });
+  const invite = useQuery({
+    queryKey: ['invite', code],
+    queryFn: () => api<InviteInfoResponse>('GET', `/invites/${code}`),
+    enabled: !!code,
+  });
+  const inviteOnly = instance.data?.settings.inviteOnly && !code;
+  const badInvite = code && invite.data && !invite.data.invite.valid;
+
+  return (
+    <AuthLayout
+      title={code ? `Join ${invite.data?.invite.instanceName ?? 'Parley'}` : 'Create your account'}
+      subtitle={
+        code
+          ? 'You were invited. Pick a username to get started.'
+          : 'Chat with your team, on your own server.'
+      }
+      footer={
+        <>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </>
+      }
+    >
+      {badInvite && (
+        <p className="error-note" role="alert">
+          This invite link is not valid or has expired. Ask for a new one.
+        </p>
+      )}
+      {inviteOnly && (
+        <p className="notice">This Parley is invite-only. Open the invite link you were sent to register.</p>
+      )}
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          register.mutate({ username, displayName, password, ...(code ? { inviteCode: code } : {}) });
+        }}
+      >
+        <Field
+          label="Username"
+          autoComplete="username"
+          autoFocus
+          required
+          minLength={2}
+          maxLength={32}
+          hint="2–32 characters: a–z, 0–9, dot, dash, underscore."
+          value={username}
+          onChange={(e) => setUsername(e.target.value.toLowerCase())}
+        />
+        <Field
+          label="Display name"
+          autoComplete="name"
+          required
+          maxLength={64}
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          hint="At least 10 characters."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <ErrorNote error={register.error ? describeError(register.error) : undefined} />
+        <button type="submit" className="button button-wide" disabled={register.isPending || !!badInvite}>
+          Create account
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

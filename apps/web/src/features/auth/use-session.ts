@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, RegisterBody, SessionResponse, User, UserResponse } from '@parley/protocol';
+import { api, ApiError } from '../../lib/api';
+import { keys } from '../../realtime/keys';
+
+export function useSession() {
+  return useQuery({
+    queryKey: keys.session,
+    queryFn: async (): Promise<User | null> => {
+      try {
+        return (await api<SessionResponse>('GET', '/auth/session')).user;
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'unauthenticated') return null;
+        throw err;
+      }
+    },
+    staleTime: Infinity,
+  });
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api<UserResponse>('POST', '/auth/login', body),
+    onSuccess: ({ user }) => qc.setQueryData(keys.session, user),
+  });
+}
+
+export function useRegister() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api<UserResponse>('POST', '/auth/register', body),
+    onSuccess: ({ user }) => qc.setQueryData(keys.session, user),
+  });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('POST', '/auth/logout'),
+    onSettled: () => {
+      qc.clear();
+      qc.setQueryData(keys.session, null);
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { Navigate, useParams } from 'react-router';
+import type { User } from '@parley/protocol';
+import { ChannelView } from '../messages/channel-view';
+import { useBrowseChannels, useChannels, useJoinChannel } from './use-channels';
+import { describeError } from '../../lib/api';
+
+export function ChannelRoute({ me }: { me: User }) {
+  const { channel: name } = useParams();
+  const { data: channels, isLoading } = useChannels();
+  const joined = channels?.find((c) => c.name === name && c.kind !== 'dm');
+  const browse = useBrowseChannels(!isLoading && !joined);
+  const join = useJoinChannel();
+  if (joined) {
+    localStorage.setItem('parley.lastChannel', joined.name);
+    return <ChannelView key={joined.id} channel={joined} me={me} />;
+  }
+  if (isLoading || browse.isLoading) return <div className="list-loading">Loading…</div>;
+  const preview = browse.data?.find((c) => c.name === name);
+  if (!preview) return <NotFound what={`#${name}`} />;
+  return (
+    <div className="join-preview">
+      <h2># {preview.name}</h2>
+      <p className="muted">
+        {preview.topic || 'A public channel.'} · {preview.memberCount} members
+      </p>
+      {join.error && (
+        <p className="error-note" role="alert">
+          {describeError(join.error)}
+        </p>
+      )}
+      <button type="button" className="button" onClick={() => join.mutate(preview.id)}>
+        Join #{preview.name}
+      </button>
+    </div>
+  );
+}
+
+export function HomeRoute() {
+  const { data: channels } = useChannels();
+  if (!channels) return <div className="list-loading">Loading…</div>;
+  const last = localStorage.getItem('parley.lastChannel');
+  const target =
+    channels.find((c) => c.name === last) ??
+    channels.find((c) => c.name === 'general') ??
+    channels.find((c) => c.kind !== 'dm');
+  return target ? <Navigate to={`/c/${target.name}`} replace /> : <NotFound what="any channel" />;
+}
+
+export function NotFound({ what }: { what?: string }) {
+  return (
+    <div className="not-found">
+      <h1>404</h1>
+      <p>{what ? `We couldn’t find ${what}.` : 'This page does not exist.'}</p>
+      <a className="button" href="/">
+        Go to Parley
+      </a>
+    </div>
+  );
+}

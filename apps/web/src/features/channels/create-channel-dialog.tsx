@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../components/dialog';
+import { ErrorNote, Field } from '../../components/field';
+import { describeError } from '../../lib/api';
+import { useCreateChannel } from './use-channels';
+
+export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateChannel();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [topic, setTopic] = useState('');
+  const [kind, setKind] = useState<'public' | 'private'>('public');
+  const close = () => {
+    create.reset();
+    setName('');
+    setTopic('');
+    onClose();
+  };
+  return (
+    <Dialog title="Create a channel" open={open} onClose={close}>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate(
+            { name, kind, ...(topic.trim() ? { topic } : {}) },
+            {
+              onSuccess: ({ channel }) => {
+                close();
+                navigate(`/c/${channel.name}`);
+              },
+            },
+          );
+        }}
+      >
+        <Field
+          label="Name"
+          value={name}
+          autoFocus
+          required
+          maxLength={64}
+          placeholder="e.g. design-review"
+          hint="Lowercase letters, numbers, dashes and underscores."
+          onChange={(e) => setName(e.target.value.toLowerCase().replace(/\s+/g, '-'))}
+        />
+        <Field
+          label="Topic (optional)"
+          value={topic}
+          maxLength={250}
+          onChange={(e) => setTopic(e.target.value)}
+        />
+        <fieldset className="radio-group">
+          <legend>Who can join</legend>
+          <label>
+            <input type="radio" name="kind" checked={kind === 'public'} onChange={() => setKind('public')} />{' '}
+            Public: anyone in the team can find and join it
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 'private'}
+              onChange={() => setKind('private')}
+            />{' '}
+            Private: only people who are added
+          </label>
+        </fieldset>
+        <ErrorNote error={create.error ? describeError(create.error) : undefined} />
+        <div className="form-actions">
+          <button type="button" className="button button-ghost" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={!name || create.isPending}>
+            Create channel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

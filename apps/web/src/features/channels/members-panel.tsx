@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { Channel, User } from '@parley/protocol';
+import { Avatar } from '../../components/avatar';
+import { Icon } from '../../components/dialog';
+import { describeError } from '../../lib/api';
+import { usePresence, useUsers } from '../dms/use-users';
+import { useMemberChange, useMembers } from './use-channels';
+
+export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: User; onClose: () => void }) {
+  const { data: members = [] } = useMembers(channel.id);
+  const { data: users = [] } = useUsers();
+  const { data: presence = {} } = usePresence();
+  const { add, remove } = useMemberChange(channel.id);
+  const [pick, setPick] = useState('');
+  const admin = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
+  const canAdd =
+    !!channel.membership &&
+    !channel.archivedAt &&
+    channel.kind !== 'dm' &&
+    (channel.kind === 'public' || admin);
+  const memberIds = new Set(members.map((m) => m.user.id));
+  const candidates = users.filter((u) => !memberIds.has(u.id));
+  const error = add.error ?? remove.error;
+
+  return (
+    <aside className="members-panel" aria-label="Members">
+      <header className="panel-header">
+        <h2>Members · {members.length}</h2>
+        <button type="button" className="icon-button" aria-label="Close members" onClick={onClose}>
+          <Icon name="close" />
+        </button>
+      </header>
+      {canAdd && (
+        <form
+          className="add-member"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (pick) add.mutate(pick, { onSuccess: () => setPick('') });
+          }}
+        >
+          <select aria-label="Person to add" value={pick} onChange={(e) => setPick(e.target.value)}>
+            <option value="">Add someone…</option>
+            {candidates.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.displayName} (@{u.username})
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button-small" disabled={!pick || add.isPending}>
+            Add
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="error-note" role="alert">
+          {describeError(error)}
+        </p>
+      )}
+      <ul className="member-list">
+        {members.map(({ user, role }) => (
+          <li key={user.id}>
+            <Avatar
+              name={user.displayName}
+              username={user.username}
+              size={28}
+              presence={presence[user.id] ?? 'offline'}
+            />
+            <span className="member-name">
+              {user.displayName}
+              {user.id === me.id && <span className="muted"> (you)</span>}
+              <span className="muted small">@{user.username}</span>
+            </span>
+            {role === 'admin' && <span className="badge">admin</span>}
+            {admin && user.id !== me.id && channel.kind !== 'dm' && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove ${user.displayName}`}
+                onClick={() => remove.mutate(user.id)}
+              >
+                <Icon name="close" size={14} />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

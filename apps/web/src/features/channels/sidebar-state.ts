@@ -1,0 +1,6 @@
+import { createStore } from '../../realtime/store';
+
+/** Whether the sidebar drawer is open on phone widths. */
+export const sidebarOpen = createStore(false);
+export const openSidebar = () => sidebarOpen.set(true);
+export const closeSidebar = () => sidebarOpen.set(false);

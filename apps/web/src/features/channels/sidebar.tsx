@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import type { Channel, User } from '@parley/protocol';
+import { Avatar } from '../../components/avatar';
+import { Icon } from '../../components/dialog';
+import { usePresence } from '../dms/use-users';
+import { NewDmDialog } from '../dms/new-dm-dialog';
+import { UserMenu } from '../settings/user-menu';
+import { BrowseChannelsDialog } from './browse-channels-dialog';
+import { CreateChannelDialog } from './create-channel-dialog';
+import { closeSidebar } from './sidebar-state';
+import { useChannels } from './use-channels';
+
+export function Sidebar({ me }: { me: User }) {
+  const { data: channels = [] } = useChannels();
+  const { data: presence = {} } = usePresence();
+  const [dialog, setDialog] = useState<'create' | 'browse' | 'dm'>();
+  const rooms = channels.filter((c) => c.kind === 'public' || c.kind === 'private');
+  const dms = channels.filter((c) => c.kind === 'dm' || c.kind === 'group');
+
+  return (
+    <nav className="sidebar" aria-label="Channels and direct messages">
+      <header className="sidebar-header">
+        <span className="brand">
+          <img src="/favicon.svg" alt="" width={24} height={24} /> Parley
+        </span>
+        <UserMenu me={me} />
+      </header>
+      <div className="sidebar-scroll">
+        <Section title="Channels" onAdd={() => setDialog('create')} addLabel="Create a channel">
+          {rooms.map((c) => (
+            <ChannelLink
+              key={c.id}
+              channel={c}
+              to={`/c/${c.name}`}
+              label={c.name}
+              icon={c.kind === 'private' ? <Icon name="lock" size={14} /> : <span className="hash">#</span>}
+            />
+          ))}
+          <li>
+            <button type="button" className="sidebar-link sidebar-action" onClick={() => setDialog('browse')}>
+              <Icon name="search" size={14} /> Browse channels
+            </button>
+          </li>
+        </Section>
+        <Section title="Direct messages" onAdd={() => setDialog('dm')} addLabel="New direct message">
+          {dms.map((c) => {
+            const other = c.dmUsers?.[0] ?? me;
+            return (
+              <ChannelLink
+                key={c.id}
+                channel={c}
+                to={`/dm/${other.username}${c.encrypted ? '?e2e=1' : ''}`}
+                label={
+                  c.dmUsers?.length
+                    ? c.dmUsers.map((u) => u.displayName).join(', ')
+                    : `${me.displayName} (you)`
+                }
+                icon={
+                  <Avatar
+                    name={other.displayName}
+                    username={other.username}
+                    size={20}
+                    presence={presence[other.id] ?? 'offline'}
+                  />
+                }
+              />
+            );
+          })}
+        </Section>
+      </div>
+      <CreateChannelDialog open={dialog === 'create'} onClose={() => setDialog(undefined)} />
+      <BrowseChannelsDialog open={dialog === 'browse'} onClose={() => setDialog(undefined)} />
+      <NewDmDialog open={dialog === 'dm'} me={me} onClose={() => setDialog(undefined)} />
+    </nav>
+  );
+}
+
+function Section({
+  title,
+  onAdd,
+  addLabel,
+  children,
+}: {
+  title: string;
+  onAdd: () => void;
+  addLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="sidebar-section">
+      <h2>
+        {title}
+        <button type="button" className="icon-button" aria-label={addLabel} title={addLabel} onClick={onAdd}>
+          <Icon name="plus" size={16} />
+        </button>
+      </h2>
+      <ul>{children}</ul>
+    </section>
+  );
+}
+
+function ChannelLink({
+  channel,
+  to,
+  label,
+  icon,
+}: {
+  channel: Channel;
+  to: string;
+  label: string;
+  icon: React.ReactNode;
+}) {
+  const unread = channel.membership?.unread ?? 0;
+  return (
+    <li>
+      <NavLink
+        to={to}
+        onClick={closeSidebar}
+        className={({ isActive }) =>
+          `sidebar-link ${isActive ? 'active' : ''} ${unread > 0 ? 'unread' : ''} ${channel.archivedAt ? 'archived' : ''}`
+        }
+      >
+        <span className="sidebar-icon">{icon}</span>
+        <span className="sidebar-label">{label}</span>
+        {channel.encrypted && <Icon name="lock" size={12} />}
+        {unread > 0 && (
+          <span className="unread-badge" aria-label={`${unread} unread`}>
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Channel,
+  ChannelResponse,
+  ChannelsResponse,
+  CreateChannelBody,
+  Member,
+  MembersResponse,
+  UpdateChannelBody,
+} from '@parley/protocol';
+import { api } from '../../lib/api';
+import { keys } from '../../realtime/keys';
+import { upsertChannel } from '../../realtime/merge';
+
+export function useChannels() {
+  return useQuery({
+    queryKey: keys.channels,
+    queryFn: async () => (await api<ChannelsResponse>('GET', '/channels')).channels,
+  });
+}
+
+export function useBrowseChannels(enabled: boolean) {
+  return useQuery({
+    queryKey: ['channels', 'browse'],
+    queryFn: async () => (await api<ChannelsResponse>('GET', '/channels?scope=browse')).channels,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useMembers(channelId: string | undefined) {
+  return useQuery({
+    queryKey: keys.members(channelId ?? ''),
+    queryFn: async (): Promise<Member[]> =>
+      (await api<MembersResponse>('GET', `/channels/${channelId}/members`)).members,
+    enabled: !!channelId,
+  });
+}
+
+function useChannelWrite<T>(fn: (vars: T) => Promise<ChannelResponse>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: ({ channel }) => qc.setQueryData<Channel[]>(keys.channels, (c) => upsertChannel(c, channel)),
+  });
+}
+
+export const useCreateChannel = () =>
+  useChannelWrite((body: CreateChannelBody) => api<ChannelResponse>('POST', '/channels', body));
+
+export const useJoinChannel = () =>
+  useChannelWrite((id: string) => api<ChannelResponse>('POST', `/channels/${id}/join`));
+
+export const useUpdateChannel = () =>
+  useChannelWrite(({ id, ...body }: UpdateChannelBody & { id: string }) =>
+    api<ChannelResponse>('PATCH', `/channels/${id}`, body),
+  );
+
+export function useLeaveChannel() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>('POST', `/channels/${id}/leave`),
+    onSuccess: (_, id) => qc.setQueryData<Channel[]>(keys.channels, (c) => c?.filter((x) => x.id !== id)),
+  });
+}
+
+export function useMemberChange(channelId: string) {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: keys.members(channelId) });
+  const add = useMutation({
+    mutationFn: (userId: string) => api('POST', `/channels/${channelId}/members`, { userId }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (userId: string) => api('DELETE', `/channels/${channelId}/members/${userId}`),
+    onSuccess: refresh,
+  });
+  return { add, remove };
+}

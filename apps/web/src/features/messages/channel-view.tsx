@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Channel, User } from '@parley/protocol';
+import { ChannelHeader } from '../channels/channel-header';
+import { MembersPanel } from '../channels/members-panel';
+import { useUserMap } from '../dms/use-users';
+import { setOpenChannel } from '../../realtime/reading';
+import { sendMessage } from '../../realtime/send';
+import { useStore } from '../../realtime/store';
+import { typing, typingIn } from '../../realtime/typing';
+import { currentSocket } from '../../realtime/sync';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { useMarkRead, useMessages } from './use-messages';
+
+const TYPING_EMIT_MS = 3_000;
+
+export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
+  const qc = useQueryClient();
+  const users = useUserMap();
+  const { data, isLoading } = useMessages(channel.id);
+  const [unreadAfter] = useState(channel.membership?.lastReadSeq);
+  const [editingId, setEditingId] = useState<string>();
+  const [showMembers, setShowMembers] = useState(false);
+  const lastTyping = useRef(0);
+  const markRead = useMarkRead();
+  const typingNow = typingIn(useStore(typing), channel.id);
+
+  useEffect(() => {
+    setOpenChannel(channel.id);
+    return () => setOpenChannel(undefined);
+  }, [channel.id]);
+
+  const lastSeq = data?.messages.at(-1)?.seq ?? 0;
+  const readSeq = channel.membership?.lastReadSeq ?? 0;
+  const unread = channel.membership?.unread ?? 0;
+  useEffect(() => {
+    if (!channel.membership || (lastSeq <= readSeq && unread === 0)) return;
+    const mark = () => document.hasFocus() && void markRead(channel.id, lastSeq).catch(() => {});
+    const timer = setTimeout(mark, 400);
+    window.addEventListener('focus', mark);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', mark);
+    };
+  }, [channel.id, channel.membership, lastSeq, readSeq, unread, markRead]);
+
+  const handleTyping = useCallback(() => {
+    const now = Date.now();
+    if (now - lastTyping.current < TYPING_EMIT_MS) return;
+    lastTyping.current = now;
+    currentSocket()?.emit('typing:start', { channelId: channel.id });
+  }, [channel.id]);
+
+  const handleEditLast = useCallback(() => {
+    const mine = data?.messages.filter((m) => m.authorId === me.id && !m.deletedAt && !m.encrypted).at(-1);
+    if (mine) setEditingId(mine.id);
+  }, [data, me.id]);
+
+  const label = channel.kind === 'dm' ? `Message ${dmName(channel, me)}` : `Message #${channel.name}`;
+  const disabled = channel.archivedAt
+    ? 'This channel is archived. You can read its history.'
+    : !channel.membership
+      ? 'Join the channel to post.'
+      : channel.encrypted
+        ? 'End-to-end encrypted messages are not available in this browser yet.'
+        : undefined;
+
+  return (
+    <section className="channel-view">
+      <ChannelHeader channel={channel} me={me} onToggleMembers={() => setShowMembers((v) => !v)} />
+      <div className="channel-body">
+        <div className="channel-main">
+          {isLoading || !data ? (
+            <div className="list-loading" aria-busy="true">
+              Loading messages…
+            </div>
+          ) : (
+            <MessageList
+              key={channel.id}
+              channel={channel}
+              messages={data.messages}
+              hasMoreBefore={data.hasMoreBefore}
+              me={me}
+              users={users}
+              unreadAfter={unreadAfter}
+              editingId={editingId}
+              onEditingChange={setEditingId}
+            />
+          )}
+          <div className="typing-line" aria-live="polite">
+            {typingNow.length > 0 &&
+              typingText(typingNow.map((id) => users.get(id)?.displayName ?? 'Someone'))}
+          </div>
+          <Composer
+            label={label}
+            disabled={disabled}
+            onSend={(text) => sendMessage(qc, channel.id, text)}
+            onTyping={handleTyping}
+            onEditLast={handleEditLast}
+          />
+        </div>
+        {showMembers && <MembersPanel channel={channel} me={me} onClose={() => setShowMembers(false)} />}
+      </div>
+    </section>
+  );
+}
+
+export function dmName(channel: Channel, me: User): string {
+  const others = channel.dmUsers ?? [];
+  return others.length ? others.map((u) => u.displayName).join(', ') : `${me.displayName} (you)`;
+}
+
+function typingText(names: string[]): string {
+  if (names.length === 1) return `${names[0]} is typing…`;
+  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
+  return 'Several people are typing…';
+}

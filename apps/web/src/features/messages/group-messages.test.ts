@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '@parley/protocol';
+import { dayLabel, groupMessages } from './group-messages';
+
+const at = (seq: number, createdAt: string, authorId = 'a'): Message => ({
+  id: `m${seq}`,
+  channelId: 'c',
+  seq,
+  authorId,
+  clientId: `c${seq}`,
+  body: 'x',
+  encrypted: null,
+  threadRootId: null,
+  createdAt,
+  editedAt: null,
+  deletedAt: null,
+});
+
+describe('groupMessages', () => {
+  const now = new Date('2026-03-10T12:00:00');
+  it('adds a day separator when the day changes and groups runs by author', () => {
+    const rows = groupMessages(
+      [
+        at(1, '2026-03-09T10:00:00'),
+        at(2, '2026-03-10T09:00:00'),
+        at(3, '2026-03-10T09:01:00'),
+        at(4, '2026-03-10T09:02:00', 'b'),
+        at(5, '2026-03-10T09:30:00', 'b'),
+      ],
+      { now },
+    );
+    expect(rows.map((r) => r.day)).toEqual(['Yesterday', 'Today', undefined, undefined, undefined]);
+    expect(rows.map((r) => r.head)).toEqual([true, true, false, true, true]);
+  });
+
+  it('marks the first unread message from someone else once', () => {
+    const rows = groupMessages(
+      [
+        at(1, '2026-03-10T09:00:00'),
+        at(2, '2026-03-10T09:01:00', 'me'),
+        at(3, '2026-03-10T09:02:00'),
+        at(4, '2026-03-10T09:03:00'),
+      ],
+      { unreadAfter: 1, selfId: 'me', now },
+    );
+    expect(rows.map((r) => r.firstUnread)).toEqual([false, false, true, false]);
+  });
+
+  it('labels older days by weekday and date', () => {
+    expect(dayLabel('2026-03-02T10:00:00', now)).toMatch(/2/);
+  });
+});

@@ -1,0 +1,144 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Channel, Message, User } from '@parley/protocol';
+import { outbox, removeItem, type OutboxItem } from '../../realtime/outbox';
+import { retryMessage } from '../../realtime/send';
+import { useStore } from '../../realtime/store';
+import { groupMessages, type Row } from './group-messages';
+import { MessageRow, PendingRow } from './message-row';
+import { useDeleteMessage, useEditMessage, useLoadOlder } from './use-messages';
+
+const BASE_INDEX = 1_000_000;
+
+type Item = { kind: 'row'; row: Row } | { kind: 'pending'; item: OutboxItem };
+
+type Props = {
+  channel: Channel;
+  messages: Message[];
+  hasMoreBefore: boolean;
+  me: User;
+  users: Map<string, User>;
+  unreadAfter: number | undefined;
+  editingId: string | undefined;
+  onEditingChange: (id: string | undefined) => void;
+};
+
+/** A virtualized list: only the rows on screen are mounted; older pages load when the top is reached. */
+export function MessageList({
+  channel,
+  messages,
+  hasMoreBefore,
+  me,
+  users,
+  unreadAfter,
+  editingId,
+  onEditingChange,
+}: Props) {
+  const qc = useQueryClient();
+  const loadOlder = useLoadOlder(channel.id);
+  const edit = useEditMessage();
+  const remove = useDeleteMessage();
+  const queued = useStore(outbox);
+  const [anchorSeq] = useState(messages[0]?.seq ?? 0);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+
+  const items = useMemo<Item[]>(() => {
+    const sent = new Set(messages.map((m) => m.clientId));
+    const rows = groupMessages(messages, { unreadAfter, selfId: me.id }).map((row) => ({
+      kind: 'row' as const,
+      row,
+    }));
+    const pending = queued
+      .filter((i) => i.channelId === channel.id && !sent.has(i.clientId))
+      .map((item) => ({ kind: 'pending' as const, item }));
+    return [...rows, ...pending];
+  }, [messages, queued, channel.id, unreadAfter, me.id]);
+
+  // Prepending older rows lowers firstItemIndex by as many, which keeps the scroll position still.
+  const olderCount = messages.findIndex((m) => m.seq >= anchorSeq);
+  const firstItemIndex = BASE_INDEX - Math.max(0, olderCount);
+
+  const handleStartReached = useCallback(async () => {
+    if (!hasMoreBefore || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      await loadOlder();
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [hasMoreBefore, loadingOlder, loadOlder]);
+
+  const handleDelete = useCallback(
+    (m: Message) => {
+      if (window.confirm('Delete this message? This cannot be undone.')) remove.mutate(m.id);
+    },
+    [remove],
+  );
+
+  if (items.length === 0) {
+    return (
+      <div className="empty-channel">
+        <h3>
+          {channel.kind === 'dm' ? 'This is the start of your conversation.' : `Welcome to #${channel.name}!`}
+        </h3>
+        <p>{channel.topic || 'Say hello — messages show up here for every member, live.'}</p>
+      </div>
+    );
+  }
+
+  return (
+    <Virtuoso
+      className="message-list"
+      data={items}
+      firstItemIndex={firstItemIndex}
+      initialTopMostItemIndex={items.length - 1}
+      followOutput={(atBottom) => (atBottom ? 'auto' : false)}
+      alignToBottom
+      startReached={handleStartReached}
+      increaseViewportBy={{ top: 400, bottom: 200 }}
+      computeItemKey={(_, item) => (item.kind === 'row' ? item.row.message.id : item.item.clientId)}
+      components={{
+        Header: () => <ListHeader loading={loadingOlder} more={hasMoreBefore} channel={channel} />,
+      }}
+      itemContent={(_, item) =>
+        item.kind === 'row' ? (
+          <MessageRow
+            row={item.row}
+            author={item.row.message.authorId === me.id ? me : users.get(item.row.message.authorId)}
+            own={item.row.message.authorId === me.id}
+            editing={editingId === item.row.message.id}
+            onStartEdit={(m) => onEditingChange(m.id)}
+            onSaveEdit={(m, body) => {
+              onEditingChange(undefined);
+              if (body !== m.body) edit.mutate({ id: m.id, body });
+            }}
+            onCancelEdit={() => onEditingChange(undefined)}
+            onDelete={handleDelete}
+          />
+        ) : (
+          <PendingRow
+            item={item.item}
+            self={me}
+            onRetry={() => retryMessage(qc, item.item.clientId)}
+            onDiscard={() => removeItem(item.item.clientId)}
+          />
+        )
+      }
+    />
+  );
+}
+
+function ListHeader({ loading, more, channel }: { loading: boolean; more: boolean; channel: Channel }) {
+  if (more) return <div className="list-header">{loading ? 'Loading older messages…' : ' '}</div>;
+  return (
+    <div className="list-header list-start">
+      <strong>
+        {channel.kind === 'dm'
+          ? 'The beginning of this conversation'
+          : `This is the very beginning of #${channel.name}`}
+      </strong>
+      {channel.topic && <span>{channel.topic}</span>}
+    </div>
+  );
+}

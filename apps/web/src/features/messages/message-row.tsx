@@ -1,0 +1,168 @@
+import { memo } from 'react';
+import type { Message, User } from '@parley/protocol';
+import { Avatar } from '../../components/avatar';
+import { Icon } from '../../components/dialog';
+import type { OutboxItem } from '../../realtime/outbox';
+import { EditBox } from './composer';
+import { MessageBody } from './markdown';
+import type { Row } from './group-messages';
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+type Props = {
+  row: Row;
+  author: User | undefined;
+  own: boolean;
+  editing: boolean;
+  onStartEdit: (m: Message) => void;
+  onSaveEdit: (m: Message, text: string) => void;
+  onCancelEdit: () => void;
+  onDelete: (m: Message) => void;
+};
+
+export const MessageRow = memo(function MessageRow({
+  row,
+  author,
+  own,
+  editing,
+  onStartEdit,
+  onSaveEdit,
+  onCancelEdit,
+  onDelete,
+}: Props) {
+  const { message, head, day, firstUnread } = row;
+  const name = author?.displayName ?? 'Unknown user';
+  return (
+    <>
+      {day && <DaySeparator label={day} />}
+      {firstUnread && (
+        <div className="new-line" role="separator">
+          New messages
+        </div>
+      )}
+      <article
+        className={`message ${head ? 'message-head' : ''} ${own ? 'message-own' : ''}`}
+        data-testid="message"
+        data-seq={message.seq}
+        data-client-id={message.clientId}
+        data-status="sent"
+        aria-label={`${name} at ${time(message.createdAt)}`}
+      >
+        <div className="message-gutter">
+          {head ? (
+            <Avatar name={name} username={author?.username ?? '?'} />
+          ) : (
+            <time className="message-hover-time">{time(message.createdAt)}</time>
+          )}
+        </div>
+        <div className="message-main">
+          {head && (
+            <header className="message-meta">
+              <span className="message-author">{name}</span>
+              <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+            </header>
+          )}
+          {message.deletedAt ? (
+            <p className="message-deleted">This message was deleted.</p>
+          ) : editing ? (
+            <EditBox
+              initial={message.body ?? ''}
+              onSave={(text) => onSaveEdit(message, text)}
+              onCancel={onCancelEdit}
+            />
+          ) : message.encrypted ? (
+            <p className="message-deleted">
+              <Icon name="lock" size={14} /> Encrypted message
+            </p>
+          ) : (
+            <div className="message-text">
+              <MessageBody text={message.body ?? ''} />
+              {message.editedAt && <span className="message-edited">(edited)</span>}
+            </div>
+          )}
+        </div>
+        {own && !message.deletedAt && !editing && (
+          <div className="message-actions">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Edit message"
+              onClick={() => onStartEdit(message)}
+            >
+              <Icon name="edit" size={16} />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Delete message"
+              onClick={() => onDelete(message)}
+            >
+              <Icon name="trash" size={16} />
+            </button>
+          </div>
+        )}
+      </article>
+    </>
+  );
+});
+
+export function PendingRow({
+  item,
+  self,
+  onRetry,
+  onDiscard,
+}: {
+  item: OutboxItem;
+  self: User;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <article
+      className={`message message-head message-own message-${item.status}`}
+      data-testid="message"
+      data-client-id={item.clientId}
+      data-status={item.status}
+    >
+      <div className="message-gutter">
+        <Avatar name={self.displayName} username={self.username} />
+      </div>
+      <div className="message-main">
+        <header className="message-meta">
+          <span className="message-author">{self.displayName}</span>
+          {item.status === 'pending' ? (
+            <span className="message-state">
+              <Icon name="clock" size={13} /> Sending…
+            </span>
+          ) : (
+            <span className="message-state message-state-failed">
+              <Icon name="alert" size={13} /> Not sent{item.error ? `: ${item.error}` : ''}
+            </span>
+          )}
+        </header>
+        <div className="message-text">
+          <MessageBody text={item.body} />
+        </div>
+        {item.status === 'failed' && (
+          <div className="message-retry">
+            <button type="button" className="link-button" onClick={onRetry}>
+              Retry
+            </button>
+            <button type="button" className="link-button" onClick={onDiscard}>
+              Discard
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function DaySeparator({ label }: { label: string }) {
+  return (
+    <div className="day-separator" role="separator" aria-label={label}>
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Channel, MessageResponse, MessagesResponse } from '@parley/protocol';
+import { api } from '../../lib/api';
+import { keys } from '../../realtime/keys';
+import { applyMessage, mergeMessages, setRead, type MessagePage } from '../../realtime/merge';
+
+export function useMessages(channelId: string | undefined) {
+  return useQuery({
+    queryKey: keys.messages(channelId ?? ''),
+    queryFn: async (): Promise<MessagePage> => {
+      const res = await api<MessagesResponse>('GET', `/channels/${channelId}/messages?limit=50`);
+      return { messages: res.messages, hasMoreBefore: res.hasMore };
+    },
+    enabled: !!channelId,
+    // Kept fresh by socket events and catch-up, never by refetching over them.
+    staleTime: Infinity,
+  });
+}
+
+export function useLoadOlder(channelId: string) {
+  const qc = useQueryClient();
+  return useCallback(async () => {
+    const page = qc.getQueryData<MessagePage>(keys.messages(channelId));
+    const first = page?.messages[0]?.seq;
+    if (!page?.hasMoreBefore || first === undefined) return;
+    const res = await api<MessagesResponse>(
+      'GET',
+      `/channels/${channelId}/messages?before=${first}&limit=50`,
+    );
+    qc.setQueryData<MessagePage>(
+      keys.messages(channelId),
+      (p) => p && { messages: mergeMessages(p.messages, res.messages), hasMoreBefore: res.hasMore },
+    );
+  }, [qc, channelId]);
+}
+
+export function useEditMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) =>
+      api<MessageResponse>('PATCH', `/messages/${id}`, { body }),
+    onSuccess: ({ message }) =>
+      qc.setQueryData<MessagePage>(keys.messages(message.channelId), (p) => applyMessage(p, message)),
+  });
+}
+
+export function useDeleteMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<MessageResponse>('DELETE', `/messages/${id}`),
+    onSuccess: ({ message }) =>
+      qc.setQueryData<MessagePage>(keys.messages(message.channelId), (p) => applyMessage(p, message)),
+  });
+}
+
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useCallback(
+    async (channelId: string, seq: number) => {
+      const res = await api<{ read: { seq: number; unread: number } }>(
+        'POST',
+        `/channels/${channelId}/read`,
+        { seq },
+      );
+      qc.setQueryData<Channel[]>(keys.channels, (c) => setRead(c, channelId, res.read.seq, res.read.unread));
+    },
+    [qc],
+  );
+}

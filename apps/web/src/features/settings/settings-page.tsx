@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { NavLink, useParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotifyLevel, User, UserResponse } from '@parley/protocol';
+import { ErrorNote, Field } from '../../components/field';
+import { api, describeError } from '../../lib/api';
+import { keys } from '../../realtime/keys';
+import { useLogout } from '../auth/use-session';
+import { useChannels } from '../channels/use-channels';
+import { PageLayout } from './page-layout';
+
+export default function SettingsPage({ me }: { me: User }) {
+  const { tab = 'profile' } = useParams();
+  return (
+    <PageLayout title="Settings">
+      <nav className="tabs">
+        {['profile', 'notifications', 'security'].map((t) => (
+          <NavLink
+            key={t}
+            to={`/settings/${t}`}
+            className={({ isActive }) => (isActive ? 'tab active' : 'tab')}
+          >
+            {t[0]!.toUpperCase() + t.slice(1)}
+          </NavLink>
+        ))}
+      </nav>
+      {tab === 'profile' && <Profile me={me} />}
+      {tab === 'notifications' && <Notifications />}
+      {tab === 'security' && <Security />}
+    </PageLayout>
+  );
+}
+
+function Profile({ me }: { me: User }) {
+  const qc = useQueryClient();
+  const [displayName, setDisplayName] = useState(me.displayName);
+  const save = useMutation({
+    mutationFn: () => api<UserResponse>('PATCH', '/users/me', { displayName }),
+    onSuccess: ({ user }) => qc.setQueryData(keys.session, user),
+  });
+  return (
+    <form
+      className="card form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Field label="Username" value={me.username} disabled />
+      <Field
+        label="Display name"
+        value={displayName}
+        maxLength={64}
+        required
+        onChange={(e) => setDisplayName(e.target.value)}
+      />
+      <ErrorNote error={save.error ? describeError(save.error) : undefined} />
+      {save.isSuccess && <p className="notice">Saved.</p>}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={save.isPending}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Notifications() {
+  const qc = useQueryClient();
+  const { data: channels = [] } = useChannels();
+  const set = useMutation({
+    mutationFn: ({ id, notify }: { id: string; notify: NotifyLevel }) =>
+      api('PATCH', `/channels/${id}/membership`, { notify }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.channels }),
+  });
+  return (
+    <section className="card">
+      <p className="muted">Choose, per channel, what counts for notifications.</p>
+      <table className="people-table">
+        <tbody>
+          {channels
+            .filter((c) => c.kind !== 'dm')
+            .map((c) => (
+              <tr key={c.id}>
+                <td>#{c.name}</td>
+                <td>
+                  <select
+                    aria-label={`Notifications for #${c.name}`}
+                    value={c.membership?.notify ?? 'all'}
+                    onChange={(e) => set.mutate({ id: c.id, notify: e.target.value as NotifyLevel })}
+                  >
+                    <option value="all">All messages</option>
+                    <option value="mentions">Mentions only</option>
+                    <option value="none">Nothing</option>
+                  </select>
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Security() {
+  const logout = useLogout();
+  return (
+    <section className="card">
+      <h2>This session</h2>
+      <p className="muted">Signing out revokes this session on the server and closes its live connection.</p>
+      <button type="button" className="button button-danger" onClick={() => logout.mutate()}>
+        Sign out
+      </button>
+    </section>
+  );
+}

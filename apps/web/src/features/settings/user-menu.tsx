@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { User } from '@parley/protocol';
+import { Avatar } from '../../components/avatar';
+import { AboutDialog } from '../about/about-dialog';
+import { useLogout } from '../auth/use-session';
+
+export function UserMenu({ me }: { me: User }) {
+  const [open, setOpen] = useState(false);
+  const [about, setAbout] = useState(false);
+  const logout = useLogout();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const item = () => setOpen(false);
+  return (
+    <div className="user-menu" ref={ref}>
+      <button
+        type="button"
+        className="user-button"
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar name={me.displayName} username={me.username} size={28} presence="online" />
+      </button>
+      {open && (
+        <div className="menu" role="menu">
+          <div className="menu-who">
+            <strong>{me.displayName}</strong>
+            <span className="muted small">
+              @{me.username} · {me.role}
+            </span>
+          </div>
+          <Link role="menuitem" to="/settings/profile" onClick={item}>
+            Profile
+          </Link>
+          <Link role="menuitem" to="/settings/notifications" onClick={item}>
+            Notifications
+          </Link>
+          <Link role="menuitem" to="/settings/security" onClick={item}>
+            Security
+          </Link>
+          {(me.role === 'owner' || me.role === 'admin') && (
+            <Link role="menuitem" to="/admin" onClick={item}>
+              Administration
+            </Link>
+          )}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              item();
+              setAbout(true);
+            }}
+          >
+            About Parley
+          </button>
+          <button type="button" role="menuitem" onClick={() => logout.mutate()}>
+            Sign out
+          </button>
+        </div>
+      )}
+      <AboutDialog open={about} onClose={() => setAbout(false)} />
+    </div>
+  );
+}

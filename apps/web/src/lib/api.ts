@@ -1,0 +1,60 @@
+import type { ErrorDetail } from '@parley/protocol';
+import { CSRF_HEADER, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@parley/protocol/client';
+import { getConfig } from './config';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly status: number,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+  /** True when the request never reached the server: worth retrying later. */
+  get isNetwork(): boolean {
+    return this.code === 'network' || this.status >= 500;
+  }
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${getConfig().apiBase}${path}`, {
+      method,
+      credentials: 'include',
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(method !== 'GET' ? { [CSRF_HEADER]: '1' } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('network', 'Cannot reach the server. Check your connection.', 0);
+  }
+  if (res.status === 204) return undefined as T;
+  const data = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const code: ErrorCode = isErrorCode(data?.error?.code) ? data.error.code : 'internal';
+    throw new ApiError(
+      code,
+      data?.error?.message ?? ERROR_MESSAGES[code],
+      res.status,
+      data?.error?.details ?? [],
+    );
+  }
+  return data as T;
+}
+
+/** A sentence a person can act on, for any error. */
+export function describeError(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === 'validation_failed' && err.details.length) {
+      return err.details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('. ');
+    }
+    return err.code === 'network' || err.code === 'internal'
+      ? err.message
+      : err.message || ERROR_MESSAGES[err.code];
+  }
+  return 'Something went wrong.';
+}

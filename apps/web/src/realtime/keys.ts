@@ -1,0 +1,8 @@
+export const keys = {
+  session: ['session'] as const,
+  channels: ['channels'] as const,
+  messages: (channelId: string) => ['messages', channelId] as const,
+  members: (channelId: string) => ['members', channelId] as const,
+  users: ['users'] as const,
+  presence: ['presence'] as const,
+};

@@ -1,0 +1,31 @@
+import { createStore } from './store';
+
+const TYPING_MS = 5_000;
+
+/** channelId -> userId -> when the indicator expires. */
+export const typing = createStore<Record<string, Record<string, number>>>({});
+
+export function noteTyping(channelId: string, userId: string): void {
+  const until = Date.now() + TYPING_MS;
+  typing.set((all) => ({ ...all, [channelId]: { ...all[channelId], [userId]: until } }));
+  setTimeout(() => typing.set((all) => ({ ...all })), TYPING_MS + 50);
+}
+
+export function clearTyping(channelId: string, userId: string): void {
+  typing.set((all) => {
+    if (!all[channelId]?.[userId]) return all;
+    const rest = { ...all[channelId] };
+    delete rest[userId];
+    return { ...all, [channelId]: rest };
+  });
+}
+
+export function typingIn(
+  all: Record<string, Record<string, number>>,
+  channelId: string,
+  now = Date.now(),
+): string[] {
+  return Object.entries(all[channelId] ?? {})
+    .filter(([, until]) => until > now)
+    .map(([userId]) => userId);
+}

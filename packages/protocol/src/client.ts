@@ -1,0 +1,17 @@
+// The zod-free part of the protocol, for the web bundle: constants, error codes and the config check.
+export * from './constants.js';
+export * from './codes.js';
+import { CIPHER_ALGORITHM } from './constants.js';
+import type { ClientConfig } from './api.js';
+
+export function parseClientConfig(value: unknown): ClientConfig | undefined {
+  const v = value as Partial<ClientConfig> | null;
+  const ok =
+    !!v &&
+    typeof v.apiBase === 'string' &&
+    typeof v.socketBase === 'string' &&
+    typeof v.socketPath === 'string' &&
+    v.cipherAlgorithm === CIPHER_ALGORITHM &&
+    typeof v.version === 'string';
+  return ok ? (v as ClientConfig) : undefined;
+}
