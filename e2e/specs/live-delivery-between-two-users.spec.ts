@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { composer, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+
+test('two users chat live in #general, with typing, edits and deletes seen by both', async ({ browser }) => {
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bob = await registerInNewContext(browser, uniqueName('bob'));
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+
+  await send(alice.page, 'general', 'Hello **Bob**, welcome!');
+  const onBob = messages(bob.page).filter({ hasText: 'welcome!' });
+  await expect(onBob).toHaveCount(1);
+  await expect(onBob.locator('strong')).toHaveText('Bob');
+
+  await composer(bob.page, 'general').pressSequentially('Thanks', { delay: 30 });
+  await expect(alice.page.getByText(/is typing/)).toBeVisible();
+  await composer(bob.page, 'general').press('Enter');
+  await expect(messages(alice.page).filter({ hasText: 'Thanks' })).toHaveCount(1);
+  await expect(messages(bob.page).filter({ hasText: 'Thanks' })).toHaveAttribute('data-status', 'sent');
+
+  // Up in an empty composer edits one's last message; the edit shows live for the other user.
+  await composer(bob.page, 'general').press('ArrowUp');
+  const edit = bob.page.getByRole('textbox', { name: /edit/i });
+  await edit.fill('Thanks a lot');
+  await edit.press('Enter');
+  await expect(messages(alice.page).filter({ hasText: 'Thanks a lot' })).toHaveCount(1);
+  await expect(messages(alice.page).filter({ hasText: 'Thanks a lot' })).toContainText('edited');
+
+  // A reload keeps the history, once.
+  await alice.page.reload();
+  await expect(messages(alice.page).filter({ hasText: 'welcome!' })).toHaveCount(1);
+  await expect(messages(alice.page).filter({ hasText: 'Thanks a lot' })).toHaveCount(1);
+
+  await alice.context.close();
+  await bob.context.close();
+});

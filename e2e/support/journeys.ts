@@ -1,0 +1,42 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+let counter = 0;
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+export const PASSWORD = 'correct horse battery';
+
+/** Registers through the UI in a fresh browser context and lands in #general. */
+export async function registerInNewContext(
+  browser: Browser,
+  username: string,
+  baseURL?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  const page = await context.newPage();
+  await register(page, username);
+  return { context, page };
+}
+
+export async function register(page: Page, username: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Display name').fill(username[0]!.toUpperCase() + username.slice(1));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(composer(page, 'general')).toBeVisible();
+}
+
+export const composer = (page: Page, channel: string) => page.getByRole('textbox', { name: `Message #${channel}` });
+
+export const messages = (page: Page) => page.getByTestId('message');
+
+export async function send(page: Page, channel: string, text: string): Promise<void> {
+  const box = composer(page, channel);
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+export const connectionState = (page: Page) => page.locator('[data-connection-state]').first();
+
+export async function waitLive(page: Page): Promise<void> {
+  await expect(connectionState(page)).toHaveAttribute('data-connection-state', 'live');
+}
