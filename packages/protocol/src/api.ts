@@ -94,6 +94,11 @@ export type MarkReadBody = z.infer<typeof MarkReadBody>;
 
 export const ListUsersQuery = z.strictObject({
   q: z.string().trim().max(64).optional(),
+  ids: z
+    .string()
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(Id).min(1).max(200))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;

@@ -44,6 +44,10 @@ export function handleServerEvents(s: ParleySocket, qc: QueryClient, me: User): 
       (m) => m && [...m.filter((x) => x.user.id !== member.user.id), member],
     );
     setChannels((c) => c?.map((x) => (x.id === channelId ? { ...x, memberCount: x.memberCount + 1 } : x)));
+    qc.setQueryData<User[]>(
+      keys.users,
+      (u) => u && [...u.filter((x) => x.id !== member.user.id), member.user],
+    );
   });
   s.on('member:left', ({ channelId, userId }) => {
     qc.setQueryData<Member[]>(keys.members(channelId), (m) => m?.filter((x) => x.user.id !== userId));

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { User } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -58,4 +58,8 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
+}
+
+export async function findUsersByIds(db: Conn, ids: string[]): Promise<UserRow[]> {
+  return db.select().from(users).where(inArray(users.id, ids));
 }

@@ -4,7 +4,7 @@ import { ListUsersQuery, UpdateProfileBody, Username } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
-import { findUserByUsername, searchUsers, toUser, updateUser } from './users.repo.js';
+import { findUserByUsername, findUsersByIds, searchUsers, toUser, updateUser } from './users.repo.js';
 
 const UsernameParams = z.strictObject({ username: Username });
 
@@ -12,7 +12,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/users', async (req) => {
     await requireUser(ctx, req);
     const query = parse(ListUsersQuery, req.query);
-    return { users: (await searchUsers(ctx.db, query.q, query.limit)).map(toUser) };
+    const rows = query.ids
+      ? await findUsersByIds(ctx.db, query.ids)
+      : await searchUsers(ctx.db, query.q, query.limit);
+    return { users: rows.map(toUser) };
   });
 
   app.get('/users/by-username/:username', async (req) => {

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Presence, PresenceResponse, User, UsersResponse } from '@parley/protocol';
 import { api } from '../../lib/api';
 import { keys } from '../../realtime/keys';
@@ -22,4 +23,23 @@ export function usePresence() {
     queryFn: async (): Promise<Record<string, Presence>> =>
       (await api<PresenceResponse>('GET', '/presence')).presence,
   });
+}
+
+const requested = new Set<string>();
+
+/** Fetches authors the directory page did not include (teams larger than one page, people who just joined). */
+export function useEnsureUsers(ids: string[], known: Map<string, User>, ready: boolean): void {
+  const qc = useQueryClient();
+  const missing = [...new Set(ids)].filter((id) => !known.has(id) && !requested.has(id)).slice(0, 200);
+  const key = missing.join(',');
+  useEffect(() => {
+    if (!ready || !key) return;
+    key.split(',').forEach((id) => requested.add(id));
+    void api<UsersResponse>('GET', `/users?ids=${key}`).then(({ users }) =>
+      qc.setQueryData<User[]>(keys.users, (old) => [
+        ...(old ?? []).filter((u) => !users.some((n) => n.id === u.id)),
+        ...users,
+      ]),
+    );
+  }, [qc, key, ready]);
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, User } from '@parley/protocol';
 import { ChannelHeader } from '../channels/channel-header';
 import { MembersPanel } from '../channels/members-panel';
-import { useUserMap } from '../dms/use-users';
+import { useEnsureUsers, useUserMap, useUsers } from '../dms/use-users';
 import { setOpenChannel } from '../../realtime/reading';
 import { sendMessage } from '../../realtime/send';
 import { useStore } from '../../realtime/store';
@@ -18,8 +18,11 @@ const TYPING_EMIT_MS = 3_000;
 export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const qc = useQueryClient();
   const users = useUserMap();
+  const { isSuccess: usersReady } = useUsers();
   const { data, isLoading } = useMessages(channel.id);
-  const [unreadAfter] = useState(channel.membership?.lastReadSeq);
+  useEnsureUsers(data?.messages.map((m) => m.authorId) ?? [], users, usersReady);
+  // The "New messages" line marks what was unread when the channel opened, not what arrives while reading.
+  const [unreadAfter] = useState(channel.membership?.unread ? channel.membership.lastReadSeq : undefined);
   const [editingId, setEditingId] = useState<string>();
   const [showMembers, setShowMembers] = useState(false);
   const lastTyping = useRef(0);
@@ -95,7 +98,10 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
           <Composer
             label={label}
             disabled={disabled}
-            onSend={(text) => sendMessage(qc, channel.id, text)}
+            onSend={(text) => {
+              lastTyping.current = 0;
+              sendMessage(qc, channel.id, text);
+            }}
             onTyping={handleTyping}
             onEditLast={handleEditLast}
           />

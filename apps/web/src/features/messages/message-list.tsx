@@ -99,12 +99,20 @@ export function MessageList({
       increaseViewportBy={{ top: 400, bottom: 200 }}
       computeItemKey={(_, item) => (item.kind === 'row' ? item.row.message.id : item.item.clientId)}
       components={{
-        Header: () => <ListHeader loading={loadingOlder} more={hasMoreBefore} channel={channel} />,
+        Header: () =>
+          hasMoreBefore ? (
+            <div className="list-header">{loadingOlder ? 'Loading older messages…' : ' '}</div>
+          ) : null,
       }}
       itemContent={(_, item) =>
         item.kind === 'row' ? (
           <MessageRow
             row={item.row}
+            intro={
+              !hasMoreBefore && item.row.message.id === messages[0]?.id ? (
+                <ListStart channel={channel} />
+              ) : undefined
+            }
             author={item.row.message.authorId === me.id ? me : users.get(item.row.message.authorId)}
             own={item.row.message.authorId === me.id}
             editing={editingId === item.row.message.id}
@@ -129,8 +137,7 @@ export function MessageList({
   );
 }
 
-function ListHeader({ loading, more, channel }: { loading: boolean; more: boolean; channel: Channel }) {
-  if (more) return <div className="list-header">{loading ? 'Loading older messages…' : ' '}</div>;
+function ListStart({ channel }: { channel: Channel }) {
   return (
     <div className="list-header list-start">
       <strong>

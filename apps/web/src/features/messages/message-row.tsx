@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Message, User } from '@parley/protocol';
 import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/dialog';
@@ -9,9 +9,11 @@ import type { Row } from './group-messages';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
 
 type Props = {
   row: Row;
+  intro?: ReactNode;
   author: User | undefined;
   own: boolean;
   editing: boolean;
@@ -23,6 +25,7 @@ type Props = {
 
 export const MessageRow = memo(function MessageRow({
   row,
+  intro,
   author,
   own,
   editing,
@@ -35,6 +38,7 @@ export const MessageRow = memo(function MessageRow({
   const name = author?.displayName ?? 'Unknown user';
   return (
     <>
+      {intro}
       {day && <DaySeparator label={day} />}
       {firstUnread && (
         <div className="new-line" role="separator">
@@ -53,7 +57,7 @@ export const MessageRow = memo(function MessageRow({
           {head ? (
             <Avatar name={name} username={author?.username ?? '?'} />
           ) : (
-            <time className="message-hover-time">{time(message.createdAt)}</time>
+            <time className="message-hover-time">{shortTime(message.createdAt)}</time>
           )}
         </div>
         <div className="message-main">
