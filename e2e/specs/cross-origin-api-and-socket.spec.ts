@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { APP_URL, STATIC_URL } from '../support/env.js';
 import { messages, register, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
-test('a page on another origin talks to the API and socket configured in /config.json', async ({ browser }) => {
+test('a page on another origin talks to the API and socket configured in /config.json', async ({
+  browser,
+}) => {
   const apiCalls: string[] = [];
   const sockets: string[] = [];
   const context = await browser.newContext({ baseURL: STATIC_URL });
@@ -34,7 +36,11 @@ test('the API refuses a cross-origin caller that is not on the allow-list', asyn
   expect(res.headers()['access-control-allow-origin']).toBeUndefined();
   const preflight = await request.fetch(`${APP_URL}/api/v1/channels`, {
     method: 'OPTIONS',
-    headers: { origin: STATIC_URL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-parley-csrf' },
+    headers: {
+      origin: STATIC_URL,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,x-parley-csrf',
+    },
   });
   expect(preflight.headers()['access-control-allow-origin']).toBe(STATIC_URL);
   expect(preflight.headers()['access-control-allow-credentials']).toBe('true');

@@ -25,9 +25,17 @@ test('two users chat live in #general, with typing, edits and deletes seen by bo
   await expect(messages(alice.page).filter({ hasText: 'Thanks a lot' })).toHaveCount(1);
   await expect(messages(alice.page).filter({ hasText: 'Thanks a lot' })).toContainText('edited');
 
+  // Deleting leaves a tombstone for everyone.
+  alice.page.on('dialog', (d) => void d.accept());
+  const own = messages(alice.page).filter({ hasText: 'welcome!' });
+  await own.hover();
+  await own.getByRole('button', { name: 'Delete message' }).click();
+  await expect(messages(bob.page).filter({ hasText: 'welcome!' })).toHaveCount(0);
+  await expect(bob.page.getByText('This message was deleted.')).toBeVisible();
+
   // A reload keeps the history, once.
   await alice.page.reload();
-  await expect(messages(alice.page).filter({ hasText: 'welcome!' })).toHaveCount(1);
+  await expect(alice.page.getByText('This message was deleted.')).toBeVisible();
   await expect(messages(alice.page).filter({ hasText: 'Thanks a lot' })).toHaveCount(1);
 
   await alice.context.close();

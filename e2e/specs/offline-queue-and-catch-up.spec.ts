@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { connectionState, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  connectionState,
+  messages,
+  registerInNewContext,
+  send,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 
-test('going offline queues sends, and coming back delivers what was missed and what was queued, each once', async ({ browser }) => {
+test('going offline queues sends, and coming back delivers what was missed and what was queued, each once', async ({
+  browser,
+}) => {
   const alice = await registerInNewContext(browser, uniqueName('alice'));
   const bob = await registerInNewContext(browser, uniqueName('bob'));
   await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
@@ -14,7 +23,10 @@ test('going offline queues sends, and coming back delivers what was missed and w
 
   for (const text of ['missed one', 'missed two', 'missed three']) await send(alice.page, 'general', text);
   for (const text of ['queued one', 'queued two']) await send(bob.page, 'general', text);
-  await expect(messages(bob.page).filter({ hasText: 'queued one' })).toHaveAttribute('data-status', 'pending');
+  await expect(messages(bob.page).filter({ hasText: 'queued one' })).toHaveAttribute(
+    'data-status',
+    'pending',
+  );
 
   await bob.context.setOffline(false);
   await waitLive(bob.page);
@@ -33,7 +45,8 @@ test('going offline queues sends, and coming back delivers what was missed and w
   // A reload after all that still shows each message once.
   await bob.page.reload();
   await waitLive(bob.page);
-  for (const text of ['missed two', 'queued two']) await expect(messages(bob.page).filter({ hasText: text })).toHaveCount(1);
+  for (const text of ['missed two', 'queued two'])
+    await expect(messages(bob.page).filter({ hasText: text })).toHaveCount(1);
   await alice.context.close();
   await bob.context.close();
 });

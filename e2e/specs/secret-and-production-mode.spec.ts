@@ -4,7 +4,9 @@ import { expect, test } from '@playwright/test';
 import { E2E_SECRET } from '../support/env.js';
 import { register, send, uniqueName, waitLive } from '../support/journeys.js';
 
-test('PARLEY_SECRET appears nowhere the browser can read: bundle, config, API responses, socket frames', async ({ page }) => {
+test('PARLEY_SECRET appears nowhere the browser can read: bundle, config, API responses, socket frames', async ({
+  page,
+}) => {
   const bodies: string[] = [];
   page.on('response', async (res) => {
     try {
@@ -33,7 +35,12 @@ test('npm start serves the minified production build with NODE_ENV=production', 
   const health = await (await request.get('/api/v1/health')).json();
   expect(health).toMatchObject({ status: 'ok', version: '1.13.0', mode: 'production' });
   const config = await (await request.get('/config.json')).json();
-  expect(config).toMatchObject({ cipherAlgorithm: 'aes-256-ctr', version: '1.13.0', socketPath: '/socket.io', apiBase: '/api/v1' });
+  expect(config).toMatchObject({
+    cipherAlgorithm: 'aes-256-ctr',
+    version: '1.13.0',
+    socketPath: '/socket.io',
+    apiBase: '/api/v1',
+  });
   const scripts: string[] = [];
   page.on('response', (res) => res.url().endsWith('.js') && scripts.push(res.url()));
   await page.goto('/login');

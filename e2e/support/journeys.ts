@@ -25,7 +25,8 @@ export async function register(page: Page, username: string): Promise<void> {
   await expect(composer(page, 'general')).toBeVisible();
 }
 
-export const composer = (page: Page, channel: string) => page.getByRole('textbox', { name: `Message #${channel}` });
+export const composer = (page: Page, channel: string) =>
+  page.getByRole('textbox', { name: `Message #${channel}` });
 
 export const messages = (page: Page) => page.getByTestId('message');
 

@@ -69,9 +69,9 @@ export function Sidebar({ me }: { me: User }) {
           })}
         </Section>
       </div>
-      <CreateChannelDialog open={dialog === 'create'} onClose={() => setDialog(undefined)} />
-      <BrowseChannelsDialog open={dialog === 'browse'} onClose={() => setDialog(undefined)} />
-      <NewDmDialog open={dialog === 'dm'} me={me} onClose={() => setDialog(undefined)} />
+      {dialog === 'create' && <CreateChannelDialog open onClose={() => setDialog(undefined)} />}
+      {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
+      {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
     </nav>
   );
 }

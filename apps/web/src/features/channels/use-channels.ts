@@ -25,6 +25,7 @@ export function useBrowseChannels(enabled: boolean) {
     queryFn: async () => (await api<ChannelsResponse>('GET', '/channels?scope=browse')).channels,
     enabled,
     staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 
