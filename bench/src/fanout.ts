@@ -57,7 +57,9 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
       while (sent < due * rooms.length) {
         const room = rooms[sent % rooms.length]!;
         sent++;
-        inflight.push(room.send(`t=${Date.now()}`).then((ok) => (ok ? void (expected += room.size) : void failed++)));
+        inflight.push(
+          room.send(`t=${Date.now()}`).then((ok) => (ok ? void (expected += room.size) : void failed++)),
+        );
       }
     }, 5);
   });

@@ -29,7 +29,11 @@ export async function freePort(): Promise<number> {
 export type Child = { proc: ChildProcess; url: string; stop: () => Promise<void> };
 
 /** Starts a TypeScript entry point as its own process (so its CPU is measured apart) and waits for it. */
-export async function startChild(entry: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+export async function startChild(
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Child> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
@@ -40,7 +44,10 @@ export async function startChild(entry: string, env: Record<string, string>, rea
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${entry} did not start`);
-    const ok = await fetch(url + readyPath).then((r) => r.ok, () => false);
+    const ok = await fetch(url + readyPath).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }

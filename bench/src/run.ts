@@ -13,16 +13,28 @@ const quick = args.includes('--quick');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
 
-const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() };
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  date: new Date().toISOString(),
+};
 
 function write(name: string, data: unknown): void {
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ machine, quick, ...(data as object) }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ machine, quick, ...(data as object) }, null, 2) + '\n',
+  );
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 2000 });
+  const admin = new pg.Client({
+    connectionString: 'postgres://postgres@127.0.0.1:5432/postgres',
+    connectionTimeoutMillis: 2000,
+  });
   try {
     await admin.connect();
   } catch {
@@ -57,8 +69,20 @@ async function fanout(): Promise<void> {
   const db = quick ? undefined : await createDatabase();
   const servers: [string, () => Promise<Child>][] = [
     ['relay', () => startChild('bench/src/relay-server.ts', {}, '/health')],
-    ['parley-pglite', () => startChild('apps/server/src/main.ts', { ...parleyEnv, DATABASE_URL: 'memory://' }, '/api/v1/health')],
-    ...(db ? [['parley-postgres', () => startChild('apps/server/src/main.ts', { ...parleyEnv, DATABASE_URL: db.url }, '/api/v1/health')] as [string, () => Promise<Child>]] : []),
+    [
+      'parley-pglite',
+      () =>
+        startChild('apps/server/src/main.ts', { ...parleyEnv, DATABASE_URL: 'memory://' }, '/api/v1/health'),
+    ],
+    ...(db
+      ? [
+          [
+            'parley-postgres',
+            () =>
+              startChild('apps/server/src/main.ts', { ...parleyEnv, DATABASE_URL: db.url }, '/api/v1/health'),
+          ] as [string, () => Promise<Child>],
+        ]
+      : []),
   ];
   const results = [];
   for (const workload of workloads) {
@@ -75,7 +99,9 @@ async function fanout(): Promise<void> {
   await db?.drop();
   for (const r of results) {
     const base = results.find((b) => b.workload === r.workload && b.target === 'bare Socket.IO relay');
-    Object.assign(r, { ratioToRelay: base ? Math.round((r.deliveredPerSecond / base.deliveredPerSecond) * 100) / 100 : null });
+    Object.assign(r, {
+      ratioToRelay: base ? Math.round((r.deliveredPerSecond / base.deliveredPerSecond) * 100) / 100 : null,
+    });
   }
   console.table(
     results.map((r) => ({
@@ -96,7 +122,10 @@ async function fanout(): Promise<void> {
 async function web(): Promise<void> {
   const result = measureWebSize();
   console.table('files' in result ? result.files : [result]);
-  if ('firstLoadJsGzipBytes' in result) console.log(`first-load JS: ${result.firstLoadJsGzipBytes} bytes gzipped, ${result.ratioToBudget}x the budget`);
+  if ('firstLoadJsGzipBytes' in result)
+    console.log(
+      `first-load JS: ${result.firstLoadJsGzipBytes} bytes gzipped, ${result.ratioToBudget}x the budget`,
+    );
   write('web', result);
 }
 

@@ -7,7 +7,12 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarize(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
 }
 
 /** Server CPU per delivered message, in microseconds. */

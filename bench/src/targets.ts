@@ -23,7 +23,13 @@ export function relayTarget(child: Child): Target {
           return res?.status === 201;
         },
       })),
-      connect: (room) => io(child.url, { transports: ['websocket'], query: { room: `r${room}` }, forceNew: true, reconnection: false }),
+      connect: (room) =>
+        io(child.url, {
+          transports: ['websocket'],
+          query: { room: `r${room}` },
+          forceNew: true,
+          reconnection: false,
+        }),
     }),
   };
 }
@@ -62,9 +68,15 @@ export function parleyTarget(child: Child, label: string): Target {
       const cookies: string[][] = [];
       for (const [r, size] of sizes.entries()) {
         const sender = await register(child.url, `s${run}r${r}`);
-        const created = await call(child.url, sender, 'POST', '/channels', { name: `bench-${run}-${r}`, kind: 'public' });
+        const created = await call(child.url, sender, 'POST', '/channels', {
+          name: `bench-${run}-${r}`,
+          kind: 'public',
+        });
         const id = created.body.channel.id as string;
-        const users = Array.from({ length: Math.ceil(size / SOCKETS_PER_USER) }, (_, u) => `u${run}r${r}x${u}`);
+        const users = Array.from(
+          { length: Math.ceil(size / SOCKETS_PER_USER) },
+          (_, u) => `u${run}r${r}x${u}`,
+        );
         const roomCookies: string[] = [];
         await inBatches(users, 4, async (name) => {
           const cookie = await register(child.url, name);
@@ -75,7 +87,13 @@ export function parleyTarget(child: Child, label: string): Target {
         rooms.push({
           id,
           size,
-          send: async (body) => (await call(child.url, sender, 'POST', `/channels/${id}/messages`, { clientId: newClientId(), body })).status === 201,
+          send: async (body) =>
+            (
+              await call(child.url, sender, 'POST', `/channels/${id}/messages`, {
+                clientId: newClientId(),
+                body,
+              })
+            ).status === 201,
         });
       }
       return {

@@ -6,11 +6,23 @@ import { root } from './proc';
 /** Gzipped bytes of the JavaScript the first screen loads: the entry script and its modulepreloads. */
 export function measureWebSize() {
   const dist = path.join(root, 'apps/web/dist');
-  const budget = JSON.parse(fs.readFileSync(path.join(root, 'bench/web-budget.json'), 'utf8')) as { firstLoadJsGzipBytes: number };
-  if (!fs.existsSync(path.join(dist, 'index.html'))) return { skipped: 'apps/web/dist is not built (npm run build)' };
+  const budget = JSON.parse(fs.readFileSync(path.join(root, 'bench/web-budget.json'), 'utf8')) as {
+    firstLoadJsGzipBytes: number;
+  };
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    return { skipped: 'apps/web/dist is not built (npm run build)' };
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const sizes = files.map((f) => ({ file: f, gzipBytes: zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length }));
+  const sizes = files.map((f) => ({
+    file: f,
+    gzipBytes: zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length,
+  }));
   const total = sizes.reduce((sum, s) => sum + s.gzipBytes, 0);
-  return { files: sizes, firstLoadJsGzipBytes: total, budgetBytes: budget.firstLoadJsGzipBytes, ratioToBudget: Math.round((total / budget.firstLoadJsGzipBytes) * 100) / 100, withinBudget: total <= budget.firstLoadJsGzipBytes };
+  return {
+    files: sizes,
+    firstLoadJsGzipBytes: total,
+    budgetBytes: budget.firstLoadJsGzipBytes,
+    ratioToBudget: Math.round((total / budget.firstLoadJsGzipBytes) * 100) / 100,
+    withinBudget: total <= budget.firstLoadJsGzipBytes,
+  };
 }

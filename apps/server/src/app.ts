@@ -11,6 +11,7 @@ import { adminRoutes } from './features/admin/admin.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { hashToken, userForToken } from './features/auth/auth.service.js';
 import { LoginLimiter } from './features/auth/rate-limit.js';
+import { SessionCache } from './features/auth/session-cache.js';
 import { channelRoutes } from './features/channels/channels.routes.js';
 import { keyRoutes } from './features/keys/keys.routes.js';
 import { messageRoutes } from './features/messages/messages.routes.js';
@@ -48,6 +49,7 @@ export async function createParley(
     realtime: new Realtime(),
     log: app.log,
     loginLimiter: new LoginLimiter(),
+    sessionCache: new SessionCache(),
   };
 
   installJsonParser(app);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { LoginLimiter } from './features/auth/rate-limit.js';
+import type { SessionCache } from './features/auth/session-cache.js';
 import type { Realtime } from './realtime/realtime.js';
 
 /** What services need: passed explicitly, so tests can build their own. */
@@ -12,4 +13,5 @@ export type AppContext = {
   realtime: Realtime;
   log: FastifyBaseLogger;
   loginLimiter: LoginLimiter;
+  sessionCache: SessionCache;
 };

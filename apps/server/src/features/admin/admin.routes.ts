@@ -78,6 +78,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
     }
     const user = toUser((await updateUser(ctx.db, id, { role }))!);
+    ctx.sessionCache.forgetUser(id);
     ctx.realtime.userUpdated(user);
     return { user };
   });

@@ -78,12 +78,19 @@ async function createSession(ctx: AppContext, userId: string, meta: SessionMeta)
 
 /** The user behind a session token, or undefined when it is unknown, expired or revoked. */
 export async function userForToken(ctx: AppContext, token: string): Promise<User | undefined> {
-  const found = await sessions.findLiveSession(ctx.db, hashToken(token), new Date());
-  return found ? toUser(found.user) : undefined;
+  const id = hashToken(token);
+  const cached = ctx.sessionCache.get(id);
+  if (cached) return cached;
+  const found = await sessions.findLiveSession(ctx.db, id, new Date());
+  if (!found) return undefined;
+  const user = toUser(found.user);
+  ctx.sessionCache.set(id, user);
+  return user;
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
   await sessions.revokeSession(ctx.db, hashToken(token));
+  ctx.sessionCache.delete(hashToken(token));
   ctx.realtime.sessionRevoked(hashToken(token));
 }
 

@@ -56,6 +56,16 @@ export async function findChannel(db: Conn, id: string): Promise<ChannelRow | un
   return row;
 }
 
+/** A channel and the user's membership of it, in one query. */
+export async function findChannelFor(db: Conn, channelId: string, userId: string) {
+  const [row] = await db
+    .select({ channel: channels, membership: memberships })
+    .from(channels)
+    .leftJoin(memberships, and(eq(memberships.channelId, channels.id), eq(memberships.userId, userId)))
+    .where(eq(channels.id, channelId));
+  return row;
+}
+
 export async function findChannelByName(db: Conn, name: string): Promise<ChannelRow | undefined> {
   const [row] = await db.select().from(channels).where(eq(channels.name, name));
   return row;

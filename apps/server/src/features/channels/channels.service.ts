@@ -10,10 +10,10 @@ import { type Actor, canManage, canSee, requireActive, requireMember } from './p
 
 /** Loads a channel the actor may see; anything else looks like it does not exist. */
 export async function loadVisible(db: Conn, actor: Actor, channelId: string) {
-  const channel = await repo.findChannel(db, channelId);
-  const membership = channel ? await repo.findMembership(db, channelId, actor.id) : undefined;
-  if (!channel || !canSee(actor, channel, membership)) throw new AppError('channel_not_found');
-  return { channel, membership };
+  const row = await repo.findChannelFor(db, channelId, actor.id);
+  const membership = row?.membership ?? undefined;
+  if (!row || !canSee(actor, row.channel, membership)) throw new AppError('channel_not_found');
+  return { channel: row.channel, membership };
 }
 
 export async function listChannels(

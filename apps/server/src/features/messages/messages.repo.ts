@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { EncryptedBody, Message } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
-import { channels, memberships, messages } from '../../db/schema.js';
+import { channels, messages } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -51,13 +51,6 @@ export async function nextSeq(tx: Conn, channelId: string): Promise<number> {
 export async function insertMessage(tx: Conn, values: typeof messages.$inferInsert): Promise<MessageRow> {
   const [row] = await tx.insert(messages).values(values).returning();
   return row!;
-}
-
-export async function markOwnRead(tx: Conn, channelId: string, userId: string, seq: number): Promise<void> {
-  await tx
-    .update(memberships)
-    .set({ lastReadSeq: sql`greatest(${memberships.lastReadSeq}, ${seq})` })
-    .where(and(eq(memberships.channelId, channelId), eq(memberships.userId, userId)));
 }
 
 export async function updateMessage(

@@ -23,10 +23,16 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
-  const existing = await repo.findByClientId(ctx.db, actor.id, body.clientId);
-  if (existing) return { message: checkRetry(existing, channelId), created: false };
-  requireActive(channel);
-  const content = contentFor(channel, body);
+  let content;
+  try {
+    requireActive(channel);
+    content = contentFor(channel, body);
+  } catch (err) {
+    // A retry of a message stored before the channel changed still gets its first answer.
+    const existing = await repo.findByClientId(ctx.db, actor.id, body.clientId);
+    if (existing) return { message: checkRetry(existing, channelId), created: false };
+    throw err;
+  }
   if (body.threadRootId) {
     const root = await repo.findMessage(ctx.db, body.threadRootId);
     if (!root || root.channelId !== channelId)
@@ -45,11 +51,10 @@ export async function sendMessage(
         threadRootId: body.threadRootId ?? null,
         ...content,
       });
-      await repo.markOwnRead(tx, channelId, actor.id, seq);
       return inserted;
     });
   } catch (err) {
-    // Two sends of the same clientId raced; the loser returns the winner's message.
+    // A retry (or a racing twin) of a stored clientId: the rollback returned the seq; answer with the first message.
     const winner = isUniqueViolation(err)
       ? await repo.findByClientId(ctx.db, actor.id, body.clientId)
       : undefined;

@@ -30,6 +30,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const me = await requireUser(ctx, req);
     const body = parse(UpdateProfileBody, req.body);
     const user = toUser((await updateUser(ctx.db, me.id, { displayName: body.displayName }))!);
+    ctx.sessionCache.forgetUser(me.id);
     ctx.realtime.userUpdated(user);
     return { user };
   });
