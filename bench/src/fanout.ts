@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { cpuSeconds, rssMb } from './proc';
 import { cpuMicrosPerDelivery, round, summarize } from './stats';
 
