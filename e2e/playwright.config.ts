@@ -3,6 +3,7 @@ import { APP_URL, APP_PORT, E2E_SECRET, STATIC_PORT, DATA_DIR } from './support/
 
 export default defineConfig({
   testDir: './specs',
+  globalSetup: './support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@parley/protocol';
-import { ChannelRoute, HomeRoute, NotFound } from '../features/channels/channel-route';
+import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from '../features/channels/channel-route';
 import { Sidebar } from '../features/channels/sidebar';
 import { closeSidebar, sidebarOpen } from '../features/channels/sidebar-state';
 import { DmRoute } from '../features/dms/dm-route';
@@ -20,10 +20,26 @@ export function Shell({ me }: { me: User }) {
   const qc = useQueryClient();
   const { state, transport } = useStore(connection);
   const drawer = useStore(sidebarOpen);
+  // navigate changes identity with the location; a ref keeps route changes from reconnecting the socket.
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
   useEffect(() => {
-    openOutbox(me.id);
-    return startRealtime(qc, me);
-  }, [qc, me]);
+    navigateRef.current = navigate;
+  }, [navigate]);
+  const meId = me.id;
+  // Keyed by the user's id only: a profile edit must not reconnect the socket.
+  useEffect(() => {
+    openOutbox(meId);
+    return startRealtime(qc, meId, {
+      onChannelRemoved: (channel) => {
+        if (localStorage.getItem(LAST_CHANNEL_KEY) === channel.name)
+          localStorage.removeItem(LAST_CHANNEL_KEY);
+        const path = decodeURIComponent(window.location.pathname);
+        if (path === `/c/${channel.name}` || path.startsWith(`/c/${channel.name}/`))
+          navigateRef.current('/', { replace: true });
+      },
+    });
+  }, [qc, meId]);
 
   return (
     <div

@@ -1,69 +1,90 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, Member, Presence, User } from '@parley/protocol';
-import { keys } from './keys';
-import {
-  applyMessage,
-  lastSeqOf,
-  noteMessage,
-  removeChannel,
-  setRead,
-  upsertChannel,
-  type MessagePage,
-} from './merge';
-import { clearTyping, noteTyping } from './typing';
+import type { Channel, ServerToClientEvents } from '@parley/protocol';
+import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
 import { fetchAfter } from './catch-up';
-import type { ParleySocket } from './sync';
+import { keys } from './keys';
+import { lastSeqOf, type MessagePage } from './merge';
 import { isReading } from './reading';
+import type { ParleySocket } from './sync';
+import { clearTyping, noteTyping } from './typing';
 
-/** Applies each server event to the query cache, the one store of server state. */
-export function handleServerEvents(s: ParleySocket, qc: QueryClient, me: User): void {
-  const setChannels = (fn: (c: Channel[] | undefined) => Channel[] | undefined) =>
-    qc.setQueryData<Channel[]>(keys.channels, fn);
+const CACHE_EVENTS = [
+  'message:created',
+  'message:updated',
+  'message:deleted',
+  'channel:updated',
+  'channel:removed',
+  'member:joined',
+  'member:left',
+  'presence:changed',
+  'read:updated',
+  'user:updated',
+] as const satisfies (keyof ServerToClientEvents)[];
 
-  s.on('message:created', ({ channelId, message }) => {
+export type RealtimeHooks = { onChannelRemoved?: (channel: Channel) => void };
+
+/** Applies each server event to the query cache, the one store of server state, then runs its side effects. */
+export function handleServerEvents(
+  s: ParleySocket,
+  qc: QueryClient,
+  selfId: string,
+  hooks: RealtimeHooks,
+): void {
+  const on = s.on.bind(s) as (type: string, listener: (payload: unknown) => void) => void;
+  for (const type of CACHE_EVENTS) {
+    on(type, (payload) => {
+      const event = { type, payload } as ServerEvent;
+      const channelId = channelOf(event);
+      before(qc, event, selfId, hooks);
+      const state = readState(qc, channelId);
+      writeState(
+        qc,
+        state,
+        applyEvent(state, event, { selfId, reading: !!channelId && isReading(channelId) }),
+      );
+    });
+  }
+  s.on('typing:started', ({ channelId, userId }) => userId !== selfId && noteTyping(channelId, userId));
+}
+
+/** Effects that need the state before the event: gap detection, leaving an open channel, a new membership. */
+function before(qc: QueryClient, event: ServerEvent, selfId: string, hooks: RealtimeHooks): void {
+  if (event.type === 'message:created') {
+    const { channelId, message } = event.payload;
     const page = qc.getQueryData<MessagePage>(keys.messages(channelId));
     // A gap means an event was missed: fetch it rather than trust the socket.
     if (page && message.seq > lastSeqOf(page) + 1) void fetchAfter(qc, channelId, lastSeqOf(page));
-    qc.setQueryData<MessagePage>(keys.messages(channelId), (p) => applyMessage(p, message));
-    setChannels((c) => noteMessage(c, message, { selfId: me.id, reading: isReading(channelId) }));
     clearTyping(channelId, message.authorId);
-  });
-  for (const event of ['message:updated', 'message:deleted'] as const) {
-    s.on(event, ({ channelId, message }) =>
-      qc.setQueryData<MessagePage>(keys.messages(channelId), (p) => applyMessage(p, message)),
-    );
+  } else if (event.type === 'channel:removed') {
+    const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === event.payload.channelId);
+    if (channel) hooks.onChannelRemoved?.(channel);
+  } else if (event.type === 'member:joined' && event.payload.member.user.id === selfId) {
+    const known = qc.getQueryData<Channel[]>(keys.channels)?.some((c) => c.id === event.payload.channelId);
+    if (!known) void qc.invalidateQueries({ queryKey: keys.channels, exact: true });
   }
-  s.on('channel:updated', ({ channel }) => setChannels((c) => upsertChannel(c, channel)));
-  s.on('channel:removed', ({ channelId }) => {
-    setChannels((c) => removeChannel(c, channelId));
-    qc.removeQueries({ queryKey: keys.messages(channelId) });
-  });
-  s.on('member:joined', ({ channelId, member }) => {
-    qc.setQueryData<Member[]>(
-      keys.members(channelId),
-      (m) => m && [...m.filter((x) => x.user.id !== member.user.id), member],
-    );
-    setChannels((c) => c?.map((x) => (x.id === channelId ? { ...x, memberCount: x.memberCount + 1 } : x)));
-    qc.setQueryData<User[]>(
-      keys.users,
-      (u) => u && [...u.filter((x) => x.id !== member.user.id), member.user],
-    );
-  });
-  s.on('member:left', ({ channelId, userId }) => {
-    qc.setQueryData<Member[]>(keys.members(channelId), (m) => m?.filter((x) => x.user.id !== userId));
-    setChannels((c) =>
-      c?.map((x) => (x.id === channelId ? { ...x, memberCount: Math.max(0, x.memberCount - 1) } : x)),
-    );
-  });
-  s.on('typing:started', ({ channelId, userId }) => userId !== me.id && noteTyping(channelId, userId));
-  s.on('presence:changed', ({ userId, status }) =>
-    qc.setQueryData<Record<string, Presence>>(keys.presence, (p) => ({ ...p, [userId]: status })),
-  );
-  s.on('read:updated', ({ channelId, seq, unread }) =>
-    setChannels((c) => setRead(c, channelId, seq, unread)),
-  );
-  s.on('user:updated', ({ user }) => {
-    qc.setQueryData<User[]>(keys.users, (u) => u && [...u.filter((x) => x.id !== user.id), user]);
-    if (user.id === me.id) qc.setQueryData(keys.session, user);
-  });
+}
+
+function readState(qc: QueryClient, channelId: string | undefined): CacheState {
+  return {
+    channels: qc.getQueryData(keys.channels),
+    messages: channelId ? { [channelId]: qc.getQueryData(keys.messages(channelId)) } : {},
+    members: channelId ? { [channelId]: qc.getQueryData(keys.members(channelId)) } : {},
+    presence: qc.getQueryData(keys.presence),
+    users: qc.getQueryData(keys.users),
+    session: qc.getQueryData(keys.session),
+  };
+}
+
+function writeState(qc: QueryClient, old: CacheState, next: CacheState): void {
+  const put = (key: readonly unknown[], a: unknown, b: unknown) => {
+    if (a === b) return;
+    if (b === undefined) qc.removeQueries({ queryKey: key, exact: true });
+    else qc.setQueryData(key, b);
+  };
+  put(keys.channels, old.channels, next.channels);
+  put(keys.presence, old.presence, next.presence);
+  put(keys.users, old.users, next.users);
+  put(keys.session, old.session, next.session);
+  for (const id of Object.keys(next.messages)) put(keys.messages(id), old.messages[id], next.messages[id]);
+  for (const id of Object.keys(next.members)) put(keys.members(id), old.members[id], next.members[id]);
 }

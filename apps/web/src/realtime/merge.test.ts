@@ -1,38 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel, Message } from '@parley/protocol';
-import { applyMessage, mergeMessages, noteMessage, setRead, upsertChannel } from './merge';
+import {
+  applyMessage,
+  isPending,
+  mergeMessages,
+  noteMessage,
+  setRead,
+  totalUnread,
+  upsertChannel,
+  type PendingMessage,
+} from './merge';
+import { channel, message } from './test-fixtures';
 
-const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
-  id: `m${seq}`,
-  channelId: 'c1',
-  seq,
-  authorId: 'u2',
-  clientId: `client-${seq}`,
-  body: `body ${seq}`,
-  encrypted: null,
-  threadRootId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  editedAt: null,
-  deletedAt: null,
-  ...extra,
-});
-
-const channel = (extra: Partial<Channel> = {}): Channel => ({
-  id: 'c1',
-  name: 'general',
-  topic: '',
-  kind: 'public',
-  encrypted: false,
-  archivedAt: null,
-  createdBy: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastSeq: 3,
-  keyVersion: 0,
-  keyRotationNeeded: false,
-  memberCount: 2,
-  membership: { role: 'member', lastReadSeq: 3, notify: 'all', unread: 0 },
-  ...extra,
-});
+const msg = message;
 
 describe('mergeMessages', () => {
   it('merges by id, sorts by seq and never doubles', () => {
@@ -53,6 +32,44 @@ describe('mergeMessages', () => {
     let state = { messages: [msg(1)], hasMoreBefore: false };
     for (const event of [msg(3), msg(2), fresh[1]!]) state = applyMessage(state, event)!;
     expect(state.messages).toEqual(fresh);
+  });
+});
+
+describe('mergeMessages with pending sends', () => {
+  const pending = (clientId: string, status: PendingMessage['status'] = 'pending'): PendingMessage => ({
+    clientId,
+    channelId: 'c1',
+    body: `text ${clientId}`,
+    createdAt: '2026-01-01T00:00:01.000Z',
+    status,
+  });
+
+  it('keeps pending sends after the sent ones, in the order they were made', () => {
+    const merged = mergeMessages([msg(2), pending('b'), msg(1)], [pending('c')]);
+    expect(merged.map((m) => (isPending(m) ? m.clientId : m.seq))).toEqual([1, 2, 'b', 'c']);
+  });
+
+  it('replaces a pending send by the server message with the same clientId', () => {
+    const sent = msg(3, { clientId: 'b' });
+    const merged = mergeMessages([msg(1), pending('a'), pending('b')], [sent]);
+    expect(merged.map((m) => (isPending(m) ? m.clientId : m.id))).toEqual(['m1', 'm3', 'a']);
+  });
+
+  it('never shows a message twice when message:created arrives before the POST answer', () => {
+    const sent = msg(4, { clientId: 'x' });
+    const afterEvent = mergeMessages([pending('x')], [sent]);
+    const afterResponse = mergeMessages(afterEvent, [sent]);
+    expect(afterResponse).toEqual([sent]);
+    // A stale pending copy showing up again (another tab's outbox) is still hidden by the sent one.
+    expect(mergeMessages(afterResponse, [pending('x')])).toEqual([sent]);
+  });
+
+  it('lets a retried send keep its place and take its new status', () => {
+    const merged = mergeMessages([pending('a', 'failed'), pending('b')], [pending('a')]);
+    expect(merged.map((m) => [(m as PendingMessage).clientId, (m as PendingMessage).status])).toEqual([
+      ['a', 'pending'],
+      ['b', 'pending'],
+    ]);
   });
 });
 
@@ -86,5 +103,25 @@ describe('channel list updates', () => {
       0,
     )!;
     expect(read[0]!.membership).toMatchObject({ lastReadSeq: 5, unread: 0 });
+  });
+});
+
+describe('totalUnread', () => {
+  it('adds unread counts of joined channels and leaves muted ones out', () => {
+    const m = (unread: number, notify: 'all' | 'none' = 'all') => ({
+      role: 'member' as const,
+      lastReadSeq: 0,
+      notify,
+      unread,
+    });
+    expect(
+      totalUnread([
+        channel({ membership: m(2) }),
+        channel({ id: 'c2', membership: m(5, 'none') }),
+        channel({ id: 'c3', membership: null }),
+        channel({ id: 'c4', membership: m(1) }),
+      ]),
+    ).toBe(3);
+    expect(totalUnread(undefined)).toBe(0);
   });
 });

@@ -1,16 +1,35 @@
 import type { Channel, Message } from '@parley/protocol';
+import type { OutboxItem } from './outbox';
 
 export type MessagePage = { messages: Message[]; hasMoreBefore: boolean };
 
-/** Merges messages by id, sorted by seq; a tombstone or a later edit wins over an older copy. */
-export function mergeMessages(existing: Message[], incoming: Message[]): Message[] {
-  if (incoming.length === 0) return existing;
-  const byId = new Map(existing.map((m) => [m.id, m]));
-  for (const m of incoming) {
-    const old = byId.get(m.id);
-    byId.set(m.id, old && isNewer(old, m) ? old : m);
+/** A send not yet acknowledged: it has a clientId but no id or seq. */
+export type PendingMessage = OutboxItem;
+export type ListEntry = Message | PendingMessage;
+
+export const isPending = (entry: ListEntry): entry is PendingMessage => !('seq' in entry);
+
+/**
+ * Merges by id, sorted by seq; a tombstone or a later edit wins over an older copy.
+ * Pending sends follow, in order, keyed by clientId; a server message with the same clientId replaces one.
+ */
+export function mergeMessages(existing: Message[], incoming: Message[]): Message[];
+export function mergeMessages(existing: ListEntry[], incoming: ListEntry[]): ListEntry[];
+export function mergeMessages(existing: ListEntry[], incoming: ListEntry[]): ListEntry[] {
+  if (incoming.length === 0 && !existing.some(isPending)) return existing;
+  const sent = new Map<string, Message>();
+  const pending = new Map<string, PendingMessage>();
+  for (const entry of [...existing, ...incoming]) {
+    if (isPending(entry)) {
+      pending.set(entry.clientId, entry);
+    } else {
+      const old = sent.get(entry.id);
+      sent.set(entry.id, old && isNewer(old, entry) ? old : entry);
+    }
   }
-  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+  const messages = [...sent.values()].sort((a, b) => a.seq - b.seq);
+  const acknowledged = new Set(messages.map((m) => m.clientId));
+  return [...messages, ...[...pending.values()].filter((p) => !acknowledged.has(p.clientId))];
 }
 
 function isNewer(a: Message, b: Message): boolean {
@@ -77,4 +96,12 @@ export function setRead(
 
 function sortChannels(channels: Channel[]): Channel[] {
   return [...channels].sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Unread messages across joined channels, muted ones ("none") left out: for the tab title. */
+export function totalUnread(channels: Channel[] | undefined): number {
+  return (channels ?? []).reduce(
+    (sum, c) => sum + (c.membership && c.membership.notify !== 'none' ? c.membership.unread : 0),
+    0,
+  );
 }

@@ -48,5 +48,5 @@ export async function flushOutbox(qc: QueryClient): Promise<void> {
   } finally {
     flushing = false;
   }
-  if (blocked && connection.get().state === 'live') setTimeout(() => void flushOutbox(qc), 2_000);
+  if (blocked && connection.get().state !== 'offline') setTimeout(() => void flushOutbox(qc), 2_000);
 }

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, User } from '@parley/protocol';
+import type { ClientToServerEvents, ServerToClientEvents } from '@parley/protocol';
 import { getConfig } from '../lib/config';
 import { catchUp } from './catch-up';
 import { connection } from './connection';
 import { keys } from './keys';
 import { flushOutbox } from './send';
-import { handleServerEvents } from './events';
+import { handleServerEvents, type RealtimeHooks } from './events';
 
 export type ParleySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: ParleySocket | undefined;
@@ -16,7 +16,7 @@ export function currentSocket(): ParleySocket | undefined {
 }
 
 /** Opens the realtime connection; every (re)connect catches up by seq before going live. */
-export function startRealtime(qc: QueryClient, me: User): () => void {
+export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHooks = {}): () => void {
   const { socketBase, socketPath } = getConfig();
   const s: ParleySocket = io(socketBase || undefined, {
     path: socketPath,
@@ -36,16 +36,16 @@ export function startRealtime(qc: QueryClient, me: User): () => void {
     } catch {
       // A failed catch-up is retried on the next connect; the socket still delivers live.
     }
-    if (!s.connected) return;
-    connection.set((c) => ({ ...c, state: 'live' }));
-    void flushOutbox(qc);
+    // Queued sends go out after what was missed is merged, so they land in order after it.
+    await flushOutbox(qc);
+    if (s.connected) connection.set((c) => ({ ...c, state: 'live' }));
   });
   s.on('disconnect', () => connection.set((c) => ({ ...c, state: 'offline' })));
   s.on('connect_error', (err) => {
     connection.set((c) => ({ ...c, state: 'offline' }));
     if (err.message === 'unauthenticated') qc.setQueryData(keys.session, null);
   });
-  handleServerEvents(s, qc, me);
+  handleServerEvents(s, qc, selfId, hooks);
 
   // The browser knows before the socket does: drop the transport at once and reconnect when back.
   const goOffline = () => s.io.engine?.close();
@@ -63,27 +63,38 @@ export function startRealtime(qc: QueryClient, me: User): () => void {
 }
 
 const AWAY_AFTER_MS = 5 * 60_000;
+const HIDDEN_AWAY_MS = 2 * 60_000;
 
+/** Away after 5 minutes without input or 2 minutes in a hidden tab; online again on the next input. */
 function trackPresence(s: ParleySocket): () => void {
   let lastActive = Date.now();
+  let hiddenSince: number | undefined;
   let away = false;
+  const report = (next: boolean) => {
+    if (next === away || !s.connected) return;
+    away = next;
+    s.emit('presence:set', { status: away ? 'away' : 'online' });
+  };
   const active = () => {
     lastActive = Date.now();
-    if (away && s.connected) {
-      away = false;
-      s.emit('presence:set', { status: 'online' });
-    }
+    report(false);
+  };
+  const visibility = () => {
+    hiddenSince = document.visibilityState === 'hidden' ? Date.now() : undefined;
+    if (!hiddenSince) active();
   };
   const timer = setInterval(() => {
-    if (!away && s.connected && Date.now() - lastActive > AWAY_AFTER_MS) {
-      away = true;
-      s.emit('presence:set', { status: 'away' });
-    }
-  }, 30_000);
+    const now = Date.now();
+    if (now - lastActive > AWAY_AFTER_MS || (hiddenSince && now - hiddenSince > HIDDEN_AWAY_MS)) report(true);
+  }, 15_000);
+  // A reconnect starts as online on the server: say so again if we are away.
+  s.on('connect', () => away && s.emit('presence:set', { status: 'away' }));
   const events = ['pointerdown', 'keydown', 'focus'] as const;
   events.forEach((e) => window.addEventListener(e, active));
+  document.addEventListener('visibilitychange', visibility);
   return () => {
     clearInterval(timer);
     events.forEach((e) => window.removeEventListener(e, active));
+    document.removeEventListener('visibilitychange', visibility);
   };
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitesResponse, Role, SettingsResponse, User, UsersResponse } from '@parley/protocol';
 import { ErrorNote } from '../../components/field';
@@ -20,8 +21,14 @@ export default function AdminPage({ me }: { me: User }) {
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
   const setInviteOnly = useMutation({
-    mutationFn: (inviteOnly: boolean) => api('PATCH', '/admin/settings', { inviteOnly }),
-    onSuccess: refresh,
+    mutationFn: (inviteOnly: boolean) => api<SettingsResponse>('PATCH', '/admin/settings', { inviteOnly }),
+    // The switch moves at once; the server's answer (or a refetch after an error) settles it.
+    onMutate: (inviteOnly) =>
+      qc.setQueryData<SettingsResponse>(
+        ['admin', 'settings'],
+        (old) => old && { settings: { ...old.settings, inviteOnly } },
+      ),
+    onSettled: refresh,
   });
   const createInvite = useMutation({
     mutationFn: () => api('POST', '/admin/invites', { expiresInHours: 24 * 7 }),
@@ -54,6 +61,7 @@ export default function AdminPage({ me }: { me: User }) {
           <input
             type="checkbox"
             checked={settings.data?.settings.inviteOnly ?? false}
+            disabled={!settings.data}
             onChange={(e) => setInviteOnly.mutate(e.target.checked)}
           />
           Invite-only: new people need an invite link to register
@@ -73,13 +81,7 @@ export default function AdminPage({ me }: { me: User }) {
                 <span className="muted small">
                   {i.uses} used{i.expiresAt ? ` · expires ${new Date(i.expiresAt).toLocaleDateString()}` : ''}
                 </span>
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
-                  onClick={() => void navigator.clipboard?.writeText(link)}
-                >
-                  Copy
-                </button>
+                <CopyButton text={link} />
                 <button
                   type="button"
                   className="button button-ghost button-small"
@@ -129,5 +131,26 @@ export default function AdminPage({ me }: { me: User }) {
         </table>
       </section>
     </PageLayout>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button-ghost button-small"
+      onClick={() =>
+        void navigator.clipboard
+          ?.writeText(text)
+          .then(() => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 1_500);
+          })
+          .catch(() => window.prompt('Copy this invite link', text))
+      }
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
   );
 }

@@ -19,19 +19,28 @@ export function RegisterPage() {
   });
   const invite = useQuery({
     queryKey: ['invite', code],
-    queryFn: () => api<InviteInfoResponse>('GET', `/invites/${code}`),
+    queryFn: () => api<InviteInfoResponse>('GET', `/invites/${encodeURIComponent(code ?? '')}`),
+    retry: false,
     enabled: !!code,
   });
   const inviteOnly = instance.data?.settings.inviteOnly && !code;
-  const badInvite = code && invite.data && !invite.data.invite.valid;
+  const badInvite = !!code && (invite.isError || (invite.data && !invite.data.invite.valid));
 
   return (
     <AuthLayout
-      title={code ? `Join ${invite.data?.invite.instanceName ?? 'Parley'}` : 'Create your account'}
+      title={
+        badInvite
+          ? 'This invite does not work'
+          : code
+            ? `Join ${invite.data?.invite.instanceName ?? 'Parley'}`
+            : 'Create your account'
+      }
       subtitle={
-        code
-          ? 'You were invited. Pick a username to get started.'
-          : 'Chat with your team, on your own server.'
+        badInvite
+          ? undefined
+          : code
+            ? 'You were invited. Pick a username to get started.'
+            : 'Chat with your team, on your own server.'
       }
       footer={
         <>
@@ -44,50 +53,52 @@ export function RegisterPage() {
           This invite link is not valid or has expired. Ask for a new one.
         </p>
       )}
-      {inviteOnly && (
+      {!badInvite && inviteOnly && (
         <p className="notice">This Parley is invite-only. Open the invite link you were sent to register.</p>
       )}
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          register.mutate({ username, displayName, password, ...(code ? { inviteCode: code } : {}) });
-        }}
-      >
-        <Field
-          label="Username"
-          autoComplete="username"
-          autoFocus
-          required
-          minLength={2}
-          maxLength={32}
-          hint="2–32 characters: a–z, 0–9, dot, dash, underscore."
-          value={username}
-          onChange={(e) => setUsername(e.target.value.toLowerCase())}
-        />
-        <Field
-          label="Display name"
-          autoComplete="name"
-          required
-          maxLength={64}
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={10}
-          hint="At least 10 characters."
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <ErrorNote error={register.error ? describeError(register.error) : undefined} />
-        <button type="submit" className="button button-wide" disabled={register.isPending || !!badInvite}>
-          Create account
-        </button>
-      </form>
+      {!badInvite && (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            register.mutate({ username, displayName, password, ...(code ? { inviteCode: code } : {}) });
+          }}
+        >
+          <Field
+            label="Username"
+            autoComplete="username"
+            autoFocus
+            required
+            minLength={2}
+            maxLength={32}
+            hint="2–32 characters: a–z, 0–9, dot, dash, underscore."
+            value={username}
+            onChange={(e) => setUsername(e.target.value.toLowerCase())}
+          />
+          <Field
+            label="Display name"
+            autoComplete="name"
+            required
+            maxLength={64}
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            hint="At least 10 characters."
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <ErrorNote error={register.error ? describeError(register.error) : undefined} />
+          <button type="submit" className="button button-wide" disabled={register.isPending || !!badInvite}>
+            Create account
+          </button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -1,8 +1,10 @@
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { User } from '@parley/protocol';
 import { ChannelView } from '../messages/channel-view';
 import { useBrowseChannels, useChannels, useJoinChannel } from './use-channels';
 import { describeError } from '../../lib/api';
+
+export const LAST_CHANNEL_KEY = 'parley.lastChannel';
 
 export function ChannelRoute({ me }: { me: User }) {
   const { channel: name } = useParams();
@@ -11,7 +13,7 @@ export function ChannelRoute({ me }: { me: User }) {
   const browse = useBrowseChannels(!isLoading && !joined);
   const join = useJoinChannel();
   if (joined) {
-    localStorage.setItem('parley.lastChannel', joined.name);
+    localStorage.setItem(LAST_CHANNEL_KEY, joined.name);
     return <ChannelView key={joined.id} channel={joined} me={me} />;
   }
   if (isLoading || browse.isLoading) return <div className="list-loading">Loading…</div>;
@@ -38,7 +40,7 @@ export function ChannelRoute({ me }: { me: User }) {
 export function HomeRoute() {
   const { data: channels } = useChannels();
   if (!channels) return <div className="list-loading">Loading…</div>;
-  const last = localStorage.getItem('parley.lastChannel');
+  const last = localStorage.getItem(LAST_CHANNEL_KEY);
   const target =
     channels.find((c) => c.name === last) ??
     channels.find((c) => c.name === 'general') ??
@@ -51,9 +53,9 @@ export function NotFound({ what }: { what?: string }) {
     <div className="not-found">
       <h1>404</h1>
       <p>{what ? `We couldn’t find ${what}.` : 'This page does not exist.'}</p>
-      <a className="button" href="/">
+      <Link className="button" to="/">
         Go to Parley
-      </a>
+      </Link>
     </div>
   );
 }

@@ -66,8 +66,10 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
               presence={presence[user.id] ?? 'offline'}
             />
             <span className="member-name">
-              {user.displayName}
-              {user.id === me.id && <span className="muted"> (you)</span>}
+              <span>
+                {user.displayName}
+                {user.id === me.id && <span className="muted"> (you)</span>}
+              </span>
               <span className="muted small">@{user.username}</span>
             </span>
             {role === 'admin' && <span className="badge">admin</span>}

@@ -10,9 +10,11 @@ import { BrowseChannelsDialog } from './browse-channels-dialog';
 import { CreateChannelDialog } from './create-channel-dialog';
 import { closeSidebar } from './sidebar-state';
 import { useChannels } from './use-channels';
+import { useUnreadTitle } from './use-unread-title';
 
 export function Sidebar({ me }: { me: User }) {
   const { data: channels = [] } = useChannels();
+  useUnreadTitle(channels);
   const { data: presence = {} } = usePresence();
   const [dialog, setDialog] = useState<'create' | 'browse' | 'dm'>();
   const rooms = channels.filter((c) => c.kind === 'public' || c.kind === 'private');

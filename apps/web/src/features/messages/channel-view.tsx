@@ -29,6 +29,14 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const markRead = useMarkRead();
   const typingNow = typingIn(useStore(typing), channel.id);
 
+  // Leaving the inline editor (Enter or Escape) puts the cursor back in the composer.
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editingId)
+      document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus();
+    wasEditing.current = !!editingId;
+  }, [editingId]);
+
   useEffect(() => {
     setOpenChannel(channel.id);
     return () => setOpenChannel(undefined);

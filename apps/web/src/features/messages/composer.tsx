@@ -47,6 +47,7 @@ export function Composer({ label, onSend, onTyping, onEditLast, disabled }: Prop
         aria-label={label}
         placeholder={label}
         rows={1}
+        autoFocus={!window.matchMedia?.('(pointer: coarse)').matches}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -55,7 +56,11 @@ export function Composer({ label, onSend, onTyping, onEditLast, disabled }: Prop
         onKeyDown={handleKeyDown}
       />
       {tooLong && (
-        <span className="composer-limit">{text.length - LIMITS.bodyMax} characters over the limit</span>
+        <span className="composer-limit" role="alert">
+          {text.length - LIMITS.bodyMax === 1
+            ? '1 character over the limit'
+            : `${(text.length - LIMITS.bodyMax).toLocaleString()} characters over the limit`}
+        </span>
       )}
       <button type="submit" className="send-button" aria-label="Send" disabled={!text.trim() || tooLong}>
         <Icon name="send" />

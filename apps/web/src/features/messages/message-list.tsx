@@ -5,6 +5,7 @@ import type { Channel, Message, User } from '@parley/protocol';
 import { outbox, removeItem, type OutboxItem } from '../../realtime/outbox';
 import { retryMessage } from '../../realtime/send';
 import { useStore } from '../../realtime/store';
+import { isPending, mergeMessages } from '../../realtime/merge';
 import { groupMessages, type Row } from './group-messages';
 import { MessageRow, PendingRow } from './message-row';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from './use-messages';
@@ -44,14 +45,15 @@ export function MessageList({
   const [loadingOlder, setLoadingOlder] = useState(false);
 
   const items = useMemo<Item[]>(() => {
-    const sent = new Set(messages.map((m) => m.clientId));
+    const entries = mergeMessages(
+      messages,
+      queued.filter((i) => i.channelId === channel.id),
+    );
     const rows = groupMessages(messages, { unreadAfter, selfId: me.id }).map((row) => ({
       kind: 'row' as const,
       row,
     }));
-    const pending = queued
-      .filter((i) => i.channelId === channel.id && !sent.has(i.clientId))
-      .map((item) => ({ kind: 'pending' as const, item }));
+    const pending = entries.filter(isPending).map((item) => ({ kind: 'pending' as const, item }));
     return [...rows, ...pending];
   }, [messages, queued, channel.id, unreadAfter, me.id]);
 

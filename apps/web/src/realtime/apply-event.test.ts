@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent, type CacheState, type ServerEvent } from './apply-event';
+import { channel, member, message, user } from './test-fixtures';
+
+const ctx = { selfId: 'u1', reading: false };
+const base = (extra: Partial<CacheState> = {}): CacheState => ({
+  channels: [channel()],
+  messages: { c1: { messages: [message(1), message(2), message(3)], hasMoreBefore: false } },
+  members: { c1: [member('u1'), member('u2')] },
+  presence: { u2: 'online' },
+  users: [user('u1'), user('u2')],
+  session: user('u1'),
+  ...extra,
+});
+const apply = (state: CacheState, ...events: ServerEvent[]) =>
+  events.reduce((s, e) => applyEvent(s, e, ctx), state);
+
+describe('applyEvent', () => {
+  it('message:created adds the message once and counts it unread, even when replayed', () => {
+    const event: ServerEvent = {
+      type: 'message:created',
+      payload: { channelId: 'c1', seq: 4, message: message(4) },
+    };
+    const state = apply(base(), event, event);
+    expect(state.messages.c1!.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(state.channels![0]).toMatchObject({ lastSeq: 4, membership: { unread: 1 } });
+  });
+
+  it('message:created for a channel whose messages are not loaded only updates the list', () => {
+    const state = apply(base({ messages: {} }), {
+      type: 'message:created',
+      payload: { channelId: 'c1', seq: 4, message: message(4) },
+    });
+    expect(state.messages.c1).toBeUndefined();
+    expect(state.channels![0]!.membership!.unread).toBe(1);
+  });
+
+  it('message:updated and message:deleted replace the copy by id', () => {
+    const edited = message(2, { body: 'edited', editedAt: '2026-01-02T00:00:00.000Z' });
+    const deleted = message(3, { body: null, deletedAt: '2026-01-02T00:00:00.000Z' });
+    const state = apply(
+      base(),
+      { type: 'message:updated', payload: { channelId: 'c1', seq: 2, message: edited } },
+      { type: 'message:deleted', payload: { channelId: 'c1', seq: 3, message: deleted } },
+    );
+    expect(state.messages.c1!.messages.map((m) => m.body)).toEqual(['body 1', 'edited', null]);
+  });
+
+  it('channel:updated keeps the own membership and adds a channel one was added to', () => {
+    const state = apply(
+      base(),
+      {
+        type: 'channel:updated',
+        payload: { channelId: 'c1', channel: channel({ topic: 't', membership: null }) },
+      },
+      {
+        type: 'channel:updated',
+        payload: { channelId: 'c2', channel: channel({ id: 'c2', name: 'added' }) },
+      },
+    );
+    expect(state.channels!.map((c) => [c.name, c.topic, !!c.membership])).toEqual([
+      ['added', '', true],
+      ['general', 't', true],
+    ]);
+  });
+
+  it('channel:removed drops the channel, its messages and members', () => {
+    const state = apply(base(), { type: 'channel:removed', payload: { channelId: 'c1', reason: 'removed' } });
+    expect(state.channels).toEqual([]);
+    expect(state.messages.c1).toBeUndefined();
+    expect(state.members.c1).toBeUndefined();
+  });
+
+  it('member:joined and member:left keep the list and the count right, also when repeated', () => {
+    const joined: ServerEvent = { type: 'member:joined', payload: { channelId: 'c1', member: member('u3') } };
+    const left: ServerEvent = { type: 'member:left', payload: { channelId: 'c1', userId: 'u2' } };
+    const state = apply(base(), joined, joined, left, left);
+    expect(state.members.c1!.map((m) => m.user.id)).toEqual(['u1', 'u3']);
+    expect(state.channels![0]!.memberCount).toBe(2);
+    expect(state.users!.map((u) => u.id)).toContain('u3');
+  });
+
+  it('presence:changed updates a loaded presence map and leaves an unloaded one for GET /presence', () => {
+    const event: ServerEvent = { type: 'presence:changed', payload: { userId: 'u2', status: 'away' } };
+    expect(apply(base(), event).presence).toEqual({ u2: 'away' });
+    expect(apply(base({ presence: undefined }), event).presence).toBeUndefined();
+  });
+
+  it('read:updated from another tab resets the unread count without moving the marker back', () => {
+    const unread = base({
+      channels: [channel({ membership: { role: 'member', lastReadSeq: 1, notify: 'all', unread: 2 } })],
+    });
+    const state = apply(unread, { type: 'read:updated', payload: { channelId: 'c1', seq: 3, unread: 0 } });
+    expect(state.channels![0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 0 });
+  });
+
+  it('user:updated renames the user everywhere, including the own session and DM lists', () => {
+    const dm = channel({ id: 'd1', kind: 'dm', name: 'dm', dmUsers: [user('u2')] });
+    const state = apply(
+      base({ channels: [dm] }),
+      { type: 'user:updated', payload: { user: user('u2', { displayName: 'Renamed' }) } },
+      { type: 'user:updated', payload: { user: user('u1', { displayName: 'Me' }) } },
+    );
+    expect(state.users!.find((u) => u.id === 'u2')!.displayName).toBe('Renamed');
+    expect(state.channels![0]!.dmUsers![0]!.displayName).toBe('Renamed');
+    expect(state.session!.displayName).toBe('Me');
+  });
+
+  it('typing:started leaves the cache alone', () => {
+    const state = base();
+    expect(apply(state, { type: 'typing:started', payload: { channelId: 'c1', userId: 'u2' } })).toBe(state);
+  });
+
+  it('stale state plus the events equals a fresh fetch', () => {
+    const fresh = [message(1), message(2, { body: 'e', editedAt: '2026-01-03T00:00:00.000Z' }), message(4)];
+    const stale = base();
+    const state = apply(
+      stale,
+      { type: 'message:created', payload: { channelId: 'c1', seq: 4, message: message(4) } },
+      { type: 'message:updated', payload: { channelId: 'c1', seq: 2, message: fresh[1]! } },
+      {
+        type: 'message:deleted',
+        payload: {
+          channelId: 'c1',
+          seq: 3,
+          message: message(3, { body: null, deletedAt: '2026-01-03T00:00:00.000Z' }),
+        },
+      },
+      { type: 'message:created', payload: { channelId: 'c1', seq: 4, message: message(4) } },
+    );
+    expect(state.messages.c1!.messages.filter((m) => !m.deletedAt)).toEqual(fresh);
+  });
+});

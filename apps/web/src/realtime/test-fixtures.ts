@@ -1,0 +1,45 @@
+import type { Channel, Member, Message, User } from '@parley/protocol';
+
+export const message = (seq: number, extra: Partial<Message> = {}): Message => ({
+  id: `m${seq}`,
+  channelId: 'c1',
+  seq,
+  authorId: 'u2',
+  clientId: `client-${seq}`,
+  body: `body ${seq}`,
+  encrypted: null,
+  threadRootId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  editedAt: null,
+  deletedAt: null,
+  ...extra,
+});
+
+export const channel = (extra: Partial<Channel> = {}): Channel => ({
+  id: 'c1',
+  name: 'general',
+  topic: '',
+  kind: 'public',
+  encrypted: false,
+  archivedAt: null,
+  createdBy: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastSeq: 3,
+  keyVersion: 0,
+  keyRotationNeeded: false,
+  memberCount: 2,
+  membership: { role: 'member', lastReadSeq: 3, notify: 'all', unread: 0 },
+  ...extra,
+});
+
+export const user = (id: string, extra: Partial<User> = {}): User => ({
+  id,
+  username: id,
+  displayName: id.toUpperCase(),
+  role: 'member',
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+export const member = (id: string): Member => ({ user: user(id), role: 'member' });
