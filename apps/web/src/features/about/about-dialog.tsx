@@ -1,5 +1,6 @@
 import { Dialog } from '../../components/dialog';
 import { getConfig } from '../../lib/config';
+import { CryptoSelfTest } from './crypto-self-test';
 
 export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const config = getConfig();
@@ -22,6 +23,7 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
           <dt>Realtime</dt>
           <dd>{(config.socketBase || window.location.origin) + config.socketPath}</dd>
         </dl>
+        <CryptoSelfTest />
       </div>
     </Dialog>
   );
