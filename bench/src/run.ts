@@ -25,7 +25,8 @@ function write(name: string, data: unknown): void {
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
-    path.join(dir, `${name}.json`),
+    // Quick runs write beside the full results instead of over them.
+    path.join(dir, `${name}${quick ? '-quick' : ''}.json`),
     JSON.stringify({ machine, quick, ...(data as object) }, null, 2) + '\n',
   );
 }
