@@ -5,7 +5,7 @@ import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
 import { dmName } from '../messages/channel-view';
 import { useLeaveChannel, useUpdateChannel } from './use-channels';
-import { openSidebar } from './sidebar-state';
+import { OpenSidebarButton } from './open-sidebar-button';
 
 export function ChannelHeader({
   channel,
@@ -31,14 +31,7 @@ export function ChannelHeader({
 
   return (
     <header className="channel-header">
-      <button
-        type="button"
-        className="icon-button mobile-only"
-        aria-label="Open sidebar"
-        onClick={openSidebar}
-      >
-        <Icon name="menu" />
-      </button>
+      <OpenSidebarButton />
       <div className="channel-title">
         <h1>
           {isDm ? (

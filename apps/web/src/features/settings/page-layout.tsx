@@ -1,19 +1,11 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/dialog';
-import { openSidebar } from '../channels/sidebar-state';
+import { OpenSidebarButton } from '../channels/open-sidebar-button';
 
 export function PageLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="page">
       <header className="channel-header">
-        <button
-          type="button"
-          className="icon-button mobile-only"
-          aria-label="Open sidebar"
-          onClick={openSidebar}
-        >
-          <Icon name="menu" />
-        </button>
+        <OpenSidebarButton />
         <div className="channel-title">
           <h1>{title}</h1>
         </div>
