@@ -38,19 +38,39 @@ export async function findByClientId(
   return row;
 }
 
-/** Takes the channel's next seq under its row lock, so seqs have no gaps and no repeats. */
-export async function nextSeq(tx: Conn, channelId: string): Promise<number> {
-  const [row] = await tx
-    .update(channels)
-    .set({ lastSeq: sql`${channels.lastSeq} + 1` })
-    .where(eq(channels.id, channelId))
-    .returning({ seq: channels.lastSeq });
-  return row!.seq;
-}
-
-export async function insertMessage(tx: Conn, values: typeof messages.$inferInsert): Promise<MessageRow> {
-  const [row] = await tx.insert(messages).values(values).returning();
-  return row!;
+/**
+ * Takes the channel's next seq under its row lock and stores the message, in one statement:
+ * if the insert fails (a repeated clientId), the seq goes back too, so seqs have no gaps.
+ */
+export async function insertWithNextSeq(
+  db: Conn,
+  values: Omit<typeof messages.$inferInsert, 'seq' | 'createdAt'>,
+): Promise<MessageRow> {
+  const encrypted = values.encrypted == null ? null : JSON.stringify(values.encrypted);
+  // Both drivers answer { rows }; the generic result type of PgDatabase does not say so.
+  const result = (await db.execute(sql`
+    with next as (
+      update ${channels} set last_seq = last_seq + 1 where id = ${values.channelId} returning last_seq
+    )
+    insert into ${messages} (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id)
+    select ${values.id}, ${values.channelId}, next.last_seq, ${values.authorId}, ${values.clientId},
+      ${values.body ?? null}, ${encrypted}::jsonb, ${values.threadRootId ?? null}
+    from next
+    returning seq, created_at`)) as unknown as { rows: { seq: number; created_at: Date | string }[] };
+  const row = result.rows[0]!;
+  return {
+    id: values.id,
+    channelId: values.channelId,
+    seq: Number(row.seq),
+    authorId: values.authorId,
+    clientId: values.clientId,
+    body: values.body ?? null,
+    encrypted: values.encrypted ?? null,
+    threadRootId: values.threadRootId ?? null,
+    createdAt: new Date(row.created_at),
+    editedAt: null,
+    deletedAt: null,
+  };
 }
 
 export async function updateMessage(

@@ -40,18 +40,13 @@ export async function sendMessage(
   }
   let row: repo.MessageRow;
   try {
-    row = await ctx.db.transaction(async (tx) => {
-      const seq = await repo.nextSeq(tx, channelId);
-      const inserted = await repo.insertMessage(tx, {
-        id: randomUUID(),
-        channelId,
-        seq,
-        authorId: actor.id,
-        clientId: body.clientId,
-        threadRootId: body.threadRootId ?? null,
-        ...content,
-      });
-      return inserted;
+    row = await repo.insertWithNextSeq(ctx.db, {
+      id: randomUUID(),
+      channelId,
+      authorId: actor.id,
+      clientId: body.clientId,
+      threadRootId: body.threadRootId ?? null,
+      ...content,
     });
   } catch (err) {
     // A retry (or a racing twin) of a stored clientId: the rollback returned the seq; answer with the first message.
