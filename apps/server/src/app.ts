@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -40,7 +40,7 @@ export async function createParley(
     bodyLimit: LIMITS.socketMaxBytes,
     trustProxy: 'loopback',
     // A log line per request costs more CPU than a message send; errors are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const database = await openDatabase(config);
   await ensureDefaultChannel(database.db);
