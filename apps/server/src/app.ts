@@ -91,9 +91,19 @@ export async function createParley(
     io,
     ctx,
     close: async () => {
+      ctx.realtime.detach();
       await io.close();
+      // Let disconnect handlers settle before their Redis connections go away.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       await app.close();
-      for (const client of redis) client.disconnect();
+      // quit() lets commands already sent finish; a Redis that is down gets disconnected instead.
+      await Promise.all(
+        redis.map((client) =>
+          Promise.race([client.quit().catch(() => {}), new Promise((r) => setTimeout(r, 1_000))]).then(() =>
+            client.disconnect(),
+          ),
+        ),
+      );
       await database.close();
     },
   };

@@ -37,6 +37,11 @@ export class Realtime {
     this.io = io;
   }
 
+  /** Stops emitting, before shutdown closes the sockets and Redis under us. */
+  detach(): void {
+    this.io = undefined;
+  }
+
   messageCreated(message: Message): void {
     this.io?.to(channelRoom(message.channelId)).emit('message:created', this.messageEvent(message));
   }

@@ -85,7 +85,11 @@ function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContex
     const parsed = PresenceSet.safeParse(payload);
     if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { status: "online" | "away" }.');
     socket.data.status = parsed.data.status;
-    const sockets = await io.in(userRoom(socket.data.user.id)).fetchSockets();
+    // Another node may not answer in time; this socket's own status still counts.
+    const sockets = await io
+      .in(userRoom(socket.data.user.id))
+      .fetchSockets()
+      .catch(() => [socket]);
     const anyOnline = sockets.some((s) => s.data.status === 'online');
     ctx.realtime.presenceChanged(socket.data.user.id, anyOnline ? 'online' : 'away');
     reply(ack);
