@@ -102,6 +102,18 @@ describe.runIf(ready)('two nodes on PostgreSQL and Redis', () => {
     }, 10_000);
     socket.close();
   });
+  it('regression: shutting a node down while its sockets disconnect leaves no unhandled Redis rejection', async () => {
+    const nodeC = await startServer({ REDIS_URL }, 'postgres', { databaseUrl: db.url });
+    const user = await signUp(nodeC.url, 'closer');
+    const sockets = [user.socket(), user.socket(), user.socket()];
+    await Promise.all(sockets.map(connected));
+    sockets.forEach((s) => s.emit('presence:set', { status: 'away' }));
+    await nodeC.stop();
+    sockets.forEach((s) => s.close());
+    // Vitest fails the run on any unhandled rejection raised while this settles.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await fetch(`${nodeA.url}/api/v1/health`)).status).toBe(200);
+  });
 });
 
 describe.runIf(await postgresAvailable())('PostgreSQL briefly unreachable', () => {
