@@ -1,25 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { cpuSeconds, rssMb } from './proc';
+import { cpuSeconds, rssMb, sleep } from './proc';
 import { cpuMicrosPerDelivery, round, summarize } from './stats';
 
 export type Workload = { name: string; rooms: number[]; messagesPerSecondPerRoom: number };
 export type Room = { id: string; size: number; send: (body: string) => Promise<boolean> };
-/** A server under test: it prepares rooms and opens one client socket in a room. */
+/** A server under test (one or more processes): it prepares rooms and opens one client socket in a room. */
 export type Target = {
   name: string;
-  pid: number;
+  pids: number[];
   prepare: (sizes: number[]) => Promise<{ rooms: Room[]; connect: (room: number, index: number) => Socket }>;
 };
+export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
 
 const SOCKETS_AT_ONCE = 50;
 const DRAIN_MS = 3_000;
+const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 /** Connects every client, sends at a fixed rate for a while, drains, and measures what arrived. */
 export async function runFanout(target: Target, workload: Workload, seconds: number) {
   const { rooms, connect } = await target.prepare(workload.rooms);
   const sockets: Socket[] = [];
   const latencies: number[] = [];
+  // The worst latency of the messages sent in each second of the run, to show when a tail happened.
+  const worstBySecond: number[] = [];
+  let startedAt = Infinity;
   let received = 0;
   const jobs = rooms.flatMap((room, r) => Array.from({ length: room.size }, (_, i) => [r, i] as const));
   for (let i = 0; i < jobs.length; i += SOCKETS_AT_ONCE) {
@@ -27,8 +31,13 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
       const socket = connect(r, index);
       socket.on('message:created', (e: { message: { body: string } }) => {
         received++;
+        // Send and receive are timed on the same process clock, so the difference is the latency.
         const sentAt = Number(e.message.body.slice(2));
-        if (sentAt) latencies.push(Date.now() - sentAt);
+        if (!sentAt) return;
+        const latency = performance.now() - sentAt;
+        latencies.push(latency);
+        const second = Math.floor((sentAt - startedAt) / 1000);
+        worstBySecond[second] = Math.max(worstBySecond[second] ?? 0, round(latency, 0));
       });
       sockets.push(socket);
       return new Promise<void>((resolve, reject) => {
@@ -38,9 +47,10 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     });
     await Promise.all(batch);
   }
-  await new Promise((r) => setTimeout(r, 500));
-  const cpuBefore = cpuSeconds(target.pid);
+  await sleep(500);
+  const cpuBefore = totalCpu(target.pids);
   const started = Date.now();
+  startedAt = performance.now();
   let expected = 0;
   let sent = 0;
   let failed = 0;
@@ -53,20 +63,23 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
         clearInterval(tick);
         return resolve();
       }
-      const due = Math.floor(elapsed / perRoomInterval);
+      // Catch up on every send that fell due, so a late timer does not lower the offered rate.
+      const due = Math.floor(elapsed / perRoomInterval) + 1;
       while (sent < due * rooms.length) {
         const room = rooms[sent % rooms.length]!;
         sent++;
         inflight.push(
-          room.send(`t=${Date.now()}`).then((ok) => (ok ? void (expected += room.size) : void failed++)),
+          room
+            .send(`t=${performance.now().toFixed(3)}`)
+            .then((ok) => (ok ? void (expected += room.size) : void failed++)),
         );
       }
     }, 5);
   });
   await Promise.all(inflight);
-  await new Promise((r) => setTimeout(r, DRAIN_MS));
-  const cpu = cpuSeconds(target.pid) - cpuBefore;
-  const rss = rssMb(target.pid);
+  await sleep(DRAIN_MS);
+  const cpu = totalCpu(target.pids) - cpuBefore;
+  const rss = target.pids.reduce((sum, pid) => sum + rssMb(pid), 0);
   sockets.forEach((s) => s.close());
   const lat = summarize(latencies);
   return {
@@ -75,17 +88,17 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     clients: jobs.length,
     rooms: workload.rooms,
     seconds,
+    offeredDeliveriesPerSecond: workload.messagesPerSecondPerRoom * jobs.length,
     messagesSent: sent,
     sendsFailed: failed,
     deliveriesExpected: expected,
     deliveriesReceived: received,
     lost: expected - received,
     deliveredPerSecond: round(received / seconds, 0),
-    latencyMs: { p50: lat.p50, p95: lat.p95, p99: lat.p99 },
+    latencyMs: { p50: round(lat.p50), p95: round(lat.p95), p99: round(lat.p99) },
     serverCpuSeconds: round(cpu, 2),
     serverCpuMicrosPerDelivery: round(cpuMicrosPerDelivery(cpu, received), 1),
     serverRssMb: round(rss, 0),
+    worstLatencyBySecondMs: Array.from(worstBySecond, (v) => v ?? 0),
   };
 }
-
-export const newClientId = () => randomUUID();

@@ -26,7 +26,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type Child = { proc: ChildProcess; url: string; stop: () => Promise<void> };
+export type Child = { proc: ChildProcess; pid: number; url: string; stop: () => Promise<void> };
 
 /** Starts a TypeScript entry point as its own process (so its CPU is measured apart) and waits for it. */
 export async function startChild(
@@ -35,7 +35,11 @@ export async function startChild(
   readyPath: string,
 ): Promise<Child> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_CPU_PROF=<dir> writes a .cpuprofile of each server child when it stops.
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const proc = spawn(process.execPath, [...prof, '--disable-warning=FSTDEP023', '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -43,7 +47,10 @@ export async function startChild(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill('SIGKILL');
+      throw new Error(`${entry} did not start`);
+    }
     const ok = await fetch(url + readyPath).then(
       (r) => r.ok,
       () => false,
@@ -51,13 +58,29 @@ export async function startChild(
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    proc,
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGKILL');
-      }),
-  };
+  return { proc, pid: proc.pid!, url, stop: () => stopChild(proc) };
 }
+
+/** SIGTERM first so a CPU profile gets written; SIGKILL if it lingers. */
+function stopChild(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+    proc.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
+export const PARLEY_ENTRY = 'apps/server/src/main.ts';
+export const PARLEY_SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
+
+/** A production Parley node; DATABASE_URL memory:// is PGlite in memory. */
+export function startParley(env: Record<string, string>): Promise<Child> {
+  const base = { NODE_ENV: 'production', PARLEY_SECRET, LOG_LEVEL: 'warn' };
+  return startChild(PARLEY_ENTRY, { ...base, ...env }, '/api/v1/health');
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

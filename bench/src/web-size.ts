@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { root } from './proc';
+import { writeResult } from './report';
 
 /** Gzipped bytes of the JavaScript the first screen loads: the entry script and its modulepreloads. */
 export function measureWebSize() {
@@ -25,4 +26,14 @@ export function measureWebSize() {
     ratioToBudget: Math.round((total / budget.firstLoadJsGzipBytes) * 100) / 100,
     withinBudget: total <= budget.firstLoadJsGzipBytes,
   };
+}
+
+export async function webSuite(quick: boolean): Promise<void> {
+  const result = measureWebSize();
+  if ('skipped' in result) return console.log(`web skipped: ${result.skipped}`);
+  console.table(result.files);
+  console.log(
+    `first-load JS: ${result.firstLoadJsGzipBytes} bytes gzipped, ${result.ratioToBudget}x the budget of ${result.budgetBytes}`,
+  );
+  writeResult('web', quick, result);
 }
