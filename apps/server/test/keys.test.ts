@@ -55,10 +55,10 @@ describe('end-to-end key endpoints', () => {
     expect((await alice.get('/keys/me')).body.keys.wrappedPrivate).toBe('wrapped-private-a');
   });
 
-  it('refuses a first key that is not wrapped for every member with keys', async () => {
+  it('refuses a first key that is not wrapped for the member who makes it', async () => {
     const res = await alice.post(`/channels/${channelId}/keys`, {
       version: 1,
-      wraps: [{ userId: alice.user.id, wrapped: 'k1a' }],
+      wraps: [{ userId: bob.user.id, wrapped: 'k1b' }],
     });
     expect(res.status).toBe(400);
     expect((await alice.get(`/channels/${channelId}/keys`)).body.keyVersion).toBe(0);
@@ -157,5 +157,17 @@ describe('end-to-end key endpoints', () => {
     expect(plain.encrypted).toBe(false);
     expect(secret.encrypted).toBe(true);
     expect(secret.id).not.toBe(plain.id);
+  });
+
+  it('drops a user\'s channel-key wraps when they set up new public keys, but not on a re-wrap', async () => {
+    const versions = async () =>
+      (await bob.get(`/channels/${channelId}/keys`)).body.keys.map((k: { version: number }) => k.version);
+    expect(await versions()).toEqual([1, 2]);
+    await bob.patch('/keys/me', { wrappedPrivate: 'rewrapped-again-b' });
+    expect(await versions()).toEqual([1, 2]);
+    expect((await bob.request('PUT', '/keys/me', keysFor('b2'))).status).toBe(200);
+    expect(await versions()).toEqual([]);
+    const status = (await alice.get(`/channels/${channelId}/keys/status`)).body.status;
+    expect(status.members.find((m: { userId: string }) => m.userId === bob.user.id).versions).toEqual([]);
   });
 });

@@ -98,3 +98,7 @@ export async function bumpKeyVersion(db: Conn, channelId: string, expectedCurren
     .returning();
   return rows.length > 0;
 }
+
+export async function deleteWrapsOf(db: Conn, userId: string): Promise<void> {
+  await db.delete(channelKeys).where(eq(channelKeys.userId, userId));
+}

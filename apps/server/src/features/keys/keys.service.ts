@@ -5,8 +5,14 @@ import { loadVisible } from '../channels/channels.service.js';
 import { type Actor, requireMember } from '../channels/permissions.js';
 import * as repo from './keys.repo.js';
 
+/** New public keys make old channel-key wraps useless: they are dropped, and members' browsers wrap again. */
 export async function setupKeys(ctx: AppContext, actor: Actor, body: SetupKeysBody) {
-  const row = await repo.upsertUserKeys(ctx.db, { userId: actor.id, ...body });
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repo.findUserKeys(tx, actor.id);
+    const changed = before && JSON.stringify(before.publicKeys) !== JSON.stringify(body.publicKeys);
+    if (changed) await repo.deleteWrapsOf(tx, actor.id);
+    return repo.upsertUserKeys(tx, { userId: actor.id, ...body });
+  });
   ctx.realtime.userKeysChanged(actor.id);
   return repo.toOwnKeys(row);
 }
@@ -41,7 +47,7 @@ export async function channelKeyStatus(
 }
 
 /**
- * Version current+1 makes or rotates the key and must wrap it for every member with keys;
+ * Version current+1 makes or rotates the key and must wrap it for its maker;
  * an existing version adds wraps for members who lack it (new members get older versions too).
  */
 export async function postChannelKeys(
@@ -61,14 +67,11 @@ export async function postChannelKeys(
   }
   const rotating = body.version === channel.keyVersion + 1;
   if (!rotating && body.version > channel.keyVersion) throw new AppError('stale_key_version');
-  if (rotating) {
-    const wrapped = new Set(body.wraps.map((w) => w.userId));
-    const missing = members.filter((m) => m.hasKeys && !wrapped.has(m.userId));
-    if (missing.length) {
-      throw new AppError('validation_failed', 'A new key must be wrapped for every member who has keys.', [
-        ...missing.map((m) => ({ path: 'wraps', message: `missing ${m.userId}` })),
-      ]);
-    }
+  // The maker must hold the new key; members left out wait until a member's browser wraps it for them.
+  if (rotating && !body.wraps.some((w) => w.userId === actor.id)) {
+    throw new AppError('validation_failed', 'A new key must be wrapped for the member who makes it.', [
+      { path: 'wraps', message: `missing ${actor.id}` },
+    ]);
   }
   const rows = body.wraps.map((w) => ({
     channelId,
