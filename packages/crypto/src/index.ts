@@ -32,6 +32,7 @@ export {
   generateUserKeyPairs,
   importPublicJwk,
   importPublicKey,
+  toNonExtractable,
   type KeyKind,
   type PublicKeyStrings,
   type UserKeyPairs,

@@ -103,3 +103,12 @@ export async function importKeyPairJwk(
     throw new CryptoError('bad_key', 'Not a valid P-256 private key');
   }
 }
+
+/** A copy whose private halves cannot be exported: what a browser keeps once unlocked. */
+export async function toNonExtractable(pairs: UserKeyPairs): Promise<UserKeyPairs> {
+  const [ecdh, ecdsa] = await Promise.all([
+    exportPrivateJwk(pairs.ecdh.privateKey).then((jwk) => importKeyPairJwk(jwk, 'ecdh', false)),
+    exportPrivateJwk(pairs.ecdsa.privateKey).then((jwk) => importKeyPairJwk(jwk, 'ecdsa', false)),
+  ]);
+  return { ecdh, ecdsa };
+}

@@ -8,6 +8,8 @@ import { closeSidebar, sidebarOpen } from '../features/channels/sidebar-state';
 import { DmRoute } from '../features/dms/dm-route';
 import { connection } from '../realtime/connection';
 import { openOutbox } from '../realtime/outbox';
+import { openVault } from '../features/encryption/vault';
+import { openVerified } from '../features/encryption/verification';
 import { useStore } from '../realtime/store';
 import { startRealtime } from '../realtime/sync';
 import { ConnectionBanner } from './connection-banner';
@@ -30,6 +32,8 @@ export function Shell({ me }: { me: User }) {
   // Keyed by the user's id only: a profile edit must not reconnect the socket.
   useEffect(() => {
     openOutbox(meId);
+    openVerified(meId);
+    void openVault(meId).catch(() => {});
     return startRealtime(qc, meId, {
       onChannelRemoved: (channel) => {
         if (localStorage.getItem(LAST_CHANNEL_KEY) === channel.name)

@@ -59,6 +59,7 @@ const PATHS: Record<string, string> = {
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   alert: 'M12 9v4M12 17h.01M10.3 3.9L2 18a2 2 0 0 0 1.7 3h16.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   chevron: 'M6 9l6 6 6-6',
+  check: 'M5 12l5 5 9-10',
   message: 'M4 5h16v11H8l-4 4z',
   archive: 'M3 5h18v4H3zM5 9v10h14V9M10 13h4',
   logout: 'M15 12H4M8 8l-4 4 4 4M12 4h7v16h-7',

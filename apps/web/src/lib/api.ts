@@ -56,5 +56,5 @@ export function describeError(err: unknown): string {
       ? err.message
       : err.message || ERROR_MESSAGES[err.code];
   }
-  return 'Something went wrong.';
+  return err instanceof Error && err.message ? err.message : 'Something went wrong.';
 }

@@ -64,6 +64,21 @@ describe('applyEvent', () => {
     ]);
   });
 
+  it('keys:changed moves the channel to the new key version and clears the rotation flag', () => {
+    const state = {
+      messages: {},
+      members: {},
+      channels: [channel({ encrypted: true, keyVersion: 1, keyRotationNeeded: true })],
+    };
+    const next = applyEvent(
+      state,
+      { type: 'keys:changed', payload: { channelId: 'c1', keyVersion: 2, rotationNeeded: false } },
+      ctx,
+    );
+    expect(next.channels?.[0]).toMatchObject({ keyVersion: 2, keyRotationNeeded: false });
+    expect(state.channels[0]?.keyVersion).toBe(1);
+  });
+
   it('channel:removed drops the channel, its messages and members', () => {
     const state = apply(base(), { type: 'channel:removed', payload: { channelId: 'c1', reason: 'removed' } });
     expect(state.channels).toEqual([]);

@@ -39,6 +39,13 @@ export function applyEvent(state: CacheState, event: ServerEvent, ctx: EventCont
     }
     case 'channel:updated':
       return { ...state, channels: upsertChannel(state.channels, event.payload.channel) };
+    case 'keys:changed': {
+      const { channelId, keyVersion, rotationNeeded } = event.payload;
+      const channels = state.channels?.map((c) =>
+        c.id === channelId ? { ...c, keyVersion, keyRotationNeeded: rotationNeeded } : c,
+      );
+      return { ...state, channels };
+    }
     case 'channel:removed': {
       const { channelId } = event.payload;
       return {

@@ -7,6 +7,10 @@ import { lastSeqOf, type MessagePage } from './merge';
 import { isReading } from './reading';
 import type { ParleySocket } from './sync';
 import { clearTyping, noteTyping } from './typing';
+import { forgetKeyring } from '../features/encryption/channel-keys';
+import { bumpPeers } from '../features/encryption/epoch';
+import { forgetPeerKeys } from '../features/encryption/user-keys';
+import { openVault } from '../features/encryption/vault';
 
 const CACHE_EVENTS = [
   'message:created',
@@ -19,6 +23,7 @@ const CACHE_EVENTS = [
   'presence:changed',
   'read:updated',
   'user:updated',
+  'keys:changed',
 ] as const satisfies (keyof ServerToClientEvents)[];
 
 export type RealtimeHooks = { onChannelRemoved?: (channel: Channel) => void };
@@ -44,6 +49,12 @@ export function handleServerEvents(
       );
     });
   }
+  s.on('userKeys:changed', ({ userId }) => {
+    forgetPeerKeys(userId);
+    // Keys set up or reset in another browser of this user.
+    if (userId === selfId) void openVault(selfId).catch(() => {});
+    bumpPeers();
+  });
   s.on('typing:started', ({ channelId, userId }) => userId !== selfId && noteTyping(channelId, userId));
 }
 
@@ -55,6 +66,8 @@ function before(qc: QueryClient, event: ServerEvent, selfId: string, hooks: Real
     // A gap means an event was missed: fetch it rather than trust the socket.
     if (page && message.seq > lastSeqOf(page) + 1) void fetchAfter(qc, channelId, lastSeqOf(page));
     clearTyping(channelId, message.authorId);
+  } else if (event.type === 'keys:changed') {
+    forgetKeyring(event.payload.channelId);
   } else if (event.type === 'channel:removed') {
     const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === event.payload.channelId);
     if (channel) hooks.onChannelRemoved?.(channel);

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, MessageResponse } from '@parley/protocol';
+import type { Channel, MessageResponse, User } from '@parley/protocol';
+import { forgetKeyring } from '../features/encryption/channel-keys';
+import { encryptText } from '../features/encryption/message-crypto';
 import { api, ApiError, describeError } from '../lib/api';
 import { connection } from './connection';
 import { keys } from './keys';
 import { applyMessage, noteMessage, type MessagePage } from './merge';
-import { enqueue, outbox, removeItem, updateItem } from './outbox';
+import { enqueue, outbox, removeItem, updateItem, type OutboxItem } from './outbox';
 
 let flushing = false;
 
@@ -28,10 +30,7 @@ export async function flushOutbox(qc: QueryClient): Promise<void> {
       const item = outbox.get().find((i) => i.status === 'pending');
       if (!item) break;
       try {
-        const { message } = await api<MessageResponse>('POST', `/channels/${item.channelId}/messages`, {
-          clientId: item.clientId,
-          body: item.body,
-        });
+        const message = await post(qc, item);
         qc.setQueryData<MessagePage>(keys.messages(item.channelId), (p) => applyMessage(p, message));
         qc.setQueryData<Channel[]>(keys.channels, (c) =>
           noteMessage(c, message, { selfId: message.authorId, reading: true }),
@@ -49,4 +48,25 @@ export async function flushOutbox(qc: QueryClient): Promise<void> {
     flushing = false;
   }
   if (blocked && connection.get().state !== 'offline') setTimeout(() => void flushOutbox(qc), 2_000);
+}
+
+const KEY_RACE = new Set(['stale_key_version', 'key_rotation_required']);
+
+/** Encrypted channels get a fresh envelope per try; a key that changed meanwhile is fetched once more. */
+async function post(qc: QueryClient, item: OutboxItem) {
+  const path = `/channels/${item.channelId}/messages`;
+  const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === item.channelId);
+  if (!channel?.encrypted) {
+    return (await api<MessageResponse>('POST', path, { clientId: item.clientId, body: item.body })).message;
+  }
+  const selfId = qc.getQueryData<User | null>(keys.session)?.id ?? '';
+  for (let attempt = 0; ; attempt++) {
+    const encrypted = await encryptText(item.channelId, selfId, item.body);
+    try {
+      return (await api<MessageResponse>('POST', path, { clientId: item.clientId, encrypted })).message;
+    } catch (err) {
+      if (attempt > 0 || !(err instanceof ApiError && KEY_RACE.has(err.code))) throw err;
+      forgetKeyring(item.channelId);
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody, SessionResponse, User, UserResponse } from '@parley/protocol';
 import { api, ApiError } from '../../lib/api';
 import { keys } from '../../realtime/keys';
+import { lockThisBrowser } from '../encryption/vault';
 
 export function useSession() {
   return useQuery({
@@ -37,7 +38,11 @@ export function useRegister() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('POST', '/auth/logout'),
+    // Signing out forgets this browser's unlocked keys: a shared computer keeps nothing readable.
+    mutationFn: async () => {
+      await lockThisBrowser();
+      await api<void>('POST', '/auth/logout');
+    },
     onSettled: () => {
       qc.clear();
       qc.setQueryData(keys.session, null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/dialog';
+import { Dialog, Icon } from '../../components/dialog';
 import { ErrorNote, Field } from '../../components/field';
 import { describeError } from '../../lib/api';
 import { useCreateChannel } from './use-channels';
@@ -11,10 +11,12 @@ export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose:
   const [name, setName] = useState('');
   const [topic, setTopic] = useState('');
   const [kind, setKind] = useState<'public' | 'private'>('public');
+  const [encrypted, setEncrypted] = useState(false);
   const close = () => {
     create.reset();
     setName('');
     setTopic('');
+    setEncrypted(false);
     onClose();
   };
   return (
@@ -24,7 +26,7 @@ export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose:
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate(
-            { name, kind, ...(topic.trim() ? { topic } : {}) },
+            { name, kind, ...(topic.trim() ? { topic } : {}), ...(encrypted ? { encrypted } : {}) },
             {
               onSuccess: ({ channel }) => {
                 close();
@@ -53,7 +55,12 @@ export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose:
         <fieldset className="radio-group">
           <legend>Who can join</legend>
           <label>
-            <input type="radio" name="kind" checked={kind === 'public'} onChange={() => setKind('public')} />{' '}
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 'public'}
+              onChange={() => (setKind('public'), setEncrypted(false))}
+            />{' '}
             Public: anyone in the team can find and join it
           </label>
           <label>
@@ -66,6 +73,18 @@ export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose:
             Private: only people who are added
           </label>
         </fieldset>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={encrypted}
+            onChange={(e) => {
+              setEncrypted(e.target.checked);
+              if (e.target.checked) setKind('private');
+            }}
+          />{' '}
+          <Icon name="lock" size={13} /> End-to-end encrypted: only members’ browsers can read it (private
+          only)
+        </label>
         <ErrorNote error={create.error ? describeError(create.error) : undefined} />
         <div className="form-actions">
           <button type="button" className="button button-ghost" onClick={close}>

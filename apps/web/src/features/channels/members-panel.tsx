@@ -5,6 +5,11 @@ import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
 import { usePresence, useUsers } from '../dms/use-users';
 import { useMemberChange, useMembers } from './use-channels';
+import { MemberTrust } from '../encryption/member-trust';
+import { usePeerKeys } from '../encryption/use-peer-keys';
+import { trustOf, verified } from '../encryption/verification';
+import { VerifyDialog } from '../encryption/verify-dialog';
+import { useStore } from '../../realtime/store';
 
 export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: User; onClose: () => void }) {
   const { data: members = [] } = useMembers(channel.id);
@@ -12,6 +17,9 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
   const { data: presence = {} } = usePresence();
   const { add, remove } = useMemberChange(channel.id);
   const [pick, setPick] = useState('');
+  const [checking, setChecking] = useState<User>();
+  const { data: peers } = usePeerKeys(channel.encrypted ? members.map((m) => m.user.id) : []);
+  const trust = useStore(verified);
   const admin = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
   const canAdd =
     !!channel.membership &&
@@ -56,6 +64,13 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
           {describeError(error)}
         </p>
       )}
+      {channel.encrypted && (
+        <p className="panel-note">
+          <Icon name="lock" size={13} /> End-to-end encrypted. People added later can read the earlier
+          history: a member’s browser shares the older keys with them. Removing someone changes the key, so
+          they cannot read what follows.
+        </p>
+      )}
       <ul className="member-list">
         {members.map(({ user, role }) => (
           <li key={user.id}>
@@ -73,6 +88,14 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
               <span className="muted small">@{user.username}</span>
             </span>
             {role === 'admin' && <span className="badge">admin</span>}
+            {channel.encrypted && (
+              <MemberTrust
+                user={user}
+                self={user.id === me.id}
+                trust={trustOf(trust, user.id, peers?.get(user.id)?.fingerprint)}
+                onVerify={() => setChecking(user)}
+              />
+            )}
             {admin && user.id !== me.id && channel.kind !== 'dm' && (
               <button
                 type="button"
@@ -86,6 +109,13 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
           </li>
         ))}
       </ul>
+      {checking && peers?.get(checking.id) && (
+        <VerifyDialog
+          user={checking}
+          fingerprint={peers.get(checking.id)!.fingerprint}
+          onClose={() => setChecking(undefined)}
+        />
+      )}
     </aside>
   );
 }

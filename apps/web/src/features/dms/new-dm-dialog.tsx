@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '@parley/protocol';
 import { Avatar } from '../../components/avatar';
-import { Dialog } from '../../components/dialog';
+import { Dialog, Icon } from '../../components/dialog';
 import { usePresence, useUsers } from './use-users';
 
 export function NewDmDialog({ open, me, onClose }: { open: boolean; me: User; onClose: () => void }) {
   const { data: users = [] } = useUsers();
   const { data: presence = {} } = usePresence();
   const [q, setQ] = useState('');
+  const [encrypted, setEncrypted] = useState(false);
   const navigate = useNavigate();
   const term = q.trim().toLowerCase();
   const matches = users.filter(
@@ -24,6 +25,10 @@ export function NewDmDialog({ open, me, onClose }: { open: boolean; me: User; on
         value={q}
         onChange={(e) => setQ(e.target.value)}
       />
+      <label className="check">
+        <input type="checkbox" checked={encrypted} onChange={(e) => setEncrypted(e.target.checked)} />{' '}
+        <Icon name="lock" size={13} /> End-to-end encrypted conversation
+      </label>
       <ul className="people-list">
         {matches.map((u) => (
           <li key={u.id}>
@@ -32,7 +37,7 @@ export function NewDmDialog({ open, me, onClose }: { open: boolean; me: User; on
               onClick={() => {
                 onClose();
                 setQ('');
-                navigate(`/dm/${u.username}`);
+                navigate(`/dm/${u.username}${encrypted ? '?e2e=1' : ''}`);
               }}
             >
               <Avatar

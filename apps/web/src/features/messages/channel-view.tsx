@@ -9,6 +9,9 @@ import { sendMessage } from '../../realtime/send';
 import { useStore } from '../../realtime/store';
 import { typing, typingIn } from '../../realtime/typing';
 import { currentSocket } from '../../realtime/sync';
+import { EncryptionGate, useEncryptionReady } from '../encryption/encryption-gate';
+import { KeyChangeWarning } from '../encryption/key-change-warning';
+import { useKeyKeeper } from '../encryption/use-key-keeper';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { useMarkRead, useMessages } from './use-messages';
@@ -28,6 +31,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const lastTyping = useRef(0);
   const markRead = useMarkRead();
   const typingNow = typingIn(useStore(typing), channel.id);
+  const cryptoReady = useEncryptionReady(channel.encrypted);
+  useKeyKeeper(channel, me.id);
 
   // Leaving the inline editor (Enter or Escape) puts the cursor back in the composer.
   const wasEditing = useRef(false);
@@ -64,7 +69,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   }, [channel.id]);
 
   const handleEditLast = useCallback(() => {
-    const mine = data?.messages.filter((m) => m.authorId === me.id && !m.deletedAt && !m.encrypted).at(-1);
+    const mine = data?.messages.filter((m) => m.authorId === me.id && !m.deletedAt).at(-1);
     if (mine) setEditingId(mine.id);
   }, [data, me.id]);
 
@@ -73,9 +78,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
     ? 'This channel is archived. You can read its history.'
     : !channel.membership
       ? 'Join the channel to post.'
-      : channel.encrypted
-        ? 'End-to-end encrypted messages are not available in this browser yet.'
-        : undefined;
+      : undefined;
 
   return (
     <section className="channel-view">
@@ -103,16 +106,21 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             {typingNow.length > 0 &&
               typingText(typingNow.map((id) => users.get(id)?.displayName ?? 'Someone'))}
           </div>
-          <Composer
-            label={label}
-            disabled={disabled}
-            onSend={(text) => {
-              lastTyping.current = 0;
-              sendMessage(qc, channel.id, text);
-            }}
-            onTyping={handleTyping}
-            onEditLast={handleEditLast}
-          />
+          {channel.encrypted && <KeyChangeWarning channel={channel} onReview={() => setShowMembers(true)} />}
+          {!disabled && !cryptoReady ? (
+            <EncryptionGate />
+          ) : (
+            <Composer
+              label={label}
+              disabled={disabled}
+              onSend={(text) => {
+                lastTyping.current = 0;
+                sendMessage(qc, channel.id, text);
+              }}
+              onTyping={handleTyping}
+              onEditLast={handleEditLast}
+            />
+          )}
         </div>
         {showMembers && <MembersPanel channel={channel} me={me} onClose={() => setShowMembers(false)} />}
       </div>

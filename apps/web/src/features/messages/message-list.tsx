@@ -121,7 +121,7 @@ export function MessageList({
             onStartEdit={(m) => onEditingChange(m.id)}
             onSaveEdit={(m, body) => {
               onEditingChange(undefined);
-              if (body !== m.body) edit.mutate({ id: m.id, body });
+              if (m.encrypted || body !== m.body) edit.mutate({ message: m, body });
             }}
             onCancelEdit={() => onEditingChange(undefined)}
             onDelete={handleDelete}

@@ -4,6 +4,7 @@ import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/dialog';
 import type { OutboxItem } from '../../realtime/outbox';
 import { EditBox } from './composer';
+import { EncryptedText } from '../encryption/encrypted-text';
 import { MessageBody } from './markdown';
 import type { Row } from './group-messages';
 
@@ -69,16 +70,20 @@ export const MessageRow = memo(function MessageRow({
           )}
           {message.deletedAt ? (
             <p className="message-deleted">This message was deleted.</p>
+          ) : message.encrypted ? (
+            <EncryptedText
+              message={message}
+              authorName={name}
+              editing={editing}
+              onSave={(text) => onSaveEdit(message, text)}
+              onCancel={onCancelEdit}
+            />
           ) : editing ? (
             <EditBox
               initial={message.body ?? ''}
               onSave={(text) => onSaveEdit(message, text)}
               onCancel={onCancelEdit}
             />
-          ) : message.encrypted ? (
-            <p className="message-deleted">
-              <Icon name="lock" size={14} /> Encrypted message
-            </p>
           ) : (
             <div className="message-text">
               <MessageBody text={message.body ?? ''} />

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Channel, MessageResponse, MessagesResponse } from '@parley/protocol';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Channel, Message, MessageResponse, MessagesResponse, User } from '@parley/protocol';
+import { encryptText } from '../encryption/message-crypto';
 import { api } from '../../lib/api';
 import { keys } from '../../realtime/keys';
 import { applyMessage, mergeMessages, setRead, type MessagePage } from '../../realtime/merge';
@@ -38,8 +39,13 @@ export function useLoadOlder(channelId: string) {
 export function useEditMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: string }) =>
-      api<MessageResponse>('PATCH', `/messages/${id}`, { body }),
+    // An edit in an encrypted channel is a new envelope under the current key.
+    mutationFn: async ({ message, body }: { message: Message; body: string }) =>
+      api<MessageResponse>(
+        'PATCH',
+        `/messages/${message.id}`,
+        message.encrypted ? { encrypted: await encryptText(message.channelId, selfId(qc), body) } : { body },
+      ),
     onSuccess: ({ message }) =>
       qc.setQueryData<MessagePage>(keys.messages(message.channelId), (p) => applyMessage(p, message)),
   });
@@ -68,3 +74,5 @@ export function useMarkRead() {
     [qc],
   );
 }
+
+const selfId = (qc: QueryClient) => qc.getQueryData<User | null>(keys.session)?.id ?? '';

@@ -7,6 +7,7 @@ import { api, describeError } from '../../lib/api';
 import { keys } from '../../realtime/keys';
 import { useLogout } from '../auth/use-session';
 import { useChannels } from '../channels/use-channels';
+import { EncryptionSettings } from '../encryption/encryption-settings';
 import { PageLayout } from './page-layout';
 
 export default function SettingsPage({ me }: { me: User }) {
@@ -14,7 +15,7 @@ export default function SettingsPage({ me }: { me: User }) {
   return (
     <PageLayout title="Settings">
       <nav className="tabs">
-        {['profile', 'notifications', 'security'].map((t) => (
+        {['profile', 'notifications', 'encryption', 'security'].map((t) => (
           <NavLink
             key={t}
             to={`/settings/${t}`}
@@ -26,6 +27,7 @@ export default function SettingsPage({ me }: { me: User }) {
       </nav>
       {tab === 'profile' && <Profile me={me} />}
       {tab === 'notifications' && <Notifications />}
+      {tab === 'encryption' && <EncryptionSettings />}
       {tab === 'security' && <Security />}
     </PageLayout>
   );

@@ -1,0 +1,43 @@
+import type { Message } from '@parley/protocol';
+import { Icon } from '../../components/dialog';
+import { EditBox } from '../messages/composer';
+import { MessageBody } from '../messages/markdown';
+import { useDecrypted } from './use-decrypted';
+
+type Props = {
+  message: Message;
+  authorName: string;
+  editing: boolean;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+};
+
+/** An encrypted message as its reader sees it: the text, or why it cannot be read, never blank. */
+export function EncryptedText({ message, authorName, editing, onSave, onCancel }: Props) {
+  const plain = useDecrypted(message, authorName);
+  if (!plain) {
+    return (
+      <p className="message-crypto message-crypto-busy" data-crypto="decrypting">
+        <Icon name="lock" size={14} /> Decrypting…
+      </p>
+    );
+  }
+  if (!plain.ok) {
+    return (
+      <p className={`message-crypto message-crypto-${plain.state}`} data-crypto={plain.state} role="note">
+        <Icon name={plain.state === 'failed' ? 'alert' : 'lock'} size={14} />
+        <span>
+          <strong>{plain.state === 'failed' ? 'Cannot verify this message.' : 'Encrypted message.'}</strong>{' '}
+          {plain.reason}
+        </span>
+      </p>
+    );
+  }
+  if (editing) return <EditBox initial={plain.text} onSave={onSave} onCancel={onCancel} />;
+  return (
+    <div className="message-text" data-crypto="ok">
+      <MessageBody text={plain.text} />
+      {message.editedAt && <span className="message-edited">(edited)</span>}
+    </div>
+  );
+}
