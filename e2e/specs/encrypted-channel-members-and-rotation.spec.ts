@@ -34,6 +34,8 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
   const bob = await registerInNewContext(browser, bobName!, n.url);
   const carol = await registerInNewContext(browser, carolName!, n.url);
   const dave = await registerInNewContext(browser, daveName!, n.url);
+  for (const [who, c] of Object.entries({ alice, bob, carol, dave }))
+    c.page.on('console', (m) => m.text().startsWith('Parley:') && console.log(`${who}: ${m.text()}`));
   await setUpEncryption(alice.page, 'alice passphrase 1');
   await setUpEncryption(bob.page, 'bob passphrase 22');
   await setUpEncryption(carol.page, 'carol passphrase 333');

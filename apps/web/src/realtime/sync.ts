@@ -40,8 +40,12 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
     await flushOutbox(qc);
     if (s.connected) connection.set((c) => ({ ...c, state: 'live' }));
   });
-  s.on('disconnect', () => connection.set((c) => ({ ...c, state: 'offline' })));
+  s.on('disconnect', (reason) => {
+    console.info(`Parley: realtime disconnected (${reason})`);
+    connection.set((c) => ({ ...c, state: 'offline' }));
+  });
   s.on('connect_error', (err) => {
+    console.info(`Parley: realtime connect error (${err.message})`);
     connection.set((c) => ({ ...c, state: 'offline' }));
     if (err.message === 'unauthenticated') qc.setQueryData(keys.session, null);
   });

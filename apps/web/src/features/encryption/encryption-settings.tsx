@@ -40,12 +40,14 @@ export function EncryptionSettings() {
   }
   if (v.status === 'locked') {
     return (
-      <section className="card">
-        <h2>Unlock encryption in this browser</h2>
-        <p className="muted">Your keys are set up; this browser needs your passphrase once to use them.</p>
-        <UnlockForm />
+      <>
+        <section className="card">
+          <h2>Unlock encryption in this browser</h2>
+          <p className="muted">Your keys are set up; this browser needs your passphrase once to use them.</p>
+          <UnlockForm />
+        </section>
         <ResetZone onReset={() => setResetting(true)} />
-      </section>
+      </>
     );
   }
   return (

@@ -11,6 +11,7 @@ import { MessageRow, PendingRow } from './message-row';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from './use-messages';
 
 const BASE_INDEX = 1_000_000;
+const E2E_NOTE = 'Messages here are end-to-end encrypted: only members’ browsers can read them.';
 
 type Item = { kind: 'row'; row: Row } | { kind: 'pending'; item: OutboxItem };
 
@@ -85,6 +86,7 @@ export function MessageList({
           {channel.kind === 'dm' ? 'This is the start of your conversation.' : `Welcome to #${channel.name}!`}
         </h3>
         <p>{channel.topic || 'Say hello — messages show up here for every member, live.'}</p>
+        {channel.encrypted && <p>{E2E_NOTE}</p>}
       </div>
     );
   }
@@ -148,6 +150,7 @@ function ListStart({ channel }: { channel: Channel }) {
           : `This is the very beginning of #${channel.name}`}
       </strong>
       {channel.topic && <span>{channel.topic}</span>}
+      {channel.encrypted && <span>{E2E_NOTE}</span>}
     </div>
   );
 }
