@@ -66,7 +66,8 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
     await expect(readable(member.page, 'before removal')).toHaveCount(1);
   }
 
-  // Dave sees why he cannot read yet, sets up, and Alice's open browser shares the key with him.
+  // Dave sees why he cannot read yet and sets up; Alice's browser shares the key though she is elsewhere.
+  await alice.page.getByRole('link', { name: 'general' }).click();
   await dave.page.getByRole('link', { name: room }).click();
   await expect(dave.page.getByTestId('encryption-gate')).toHaveAttribute('data-vault', 'none');
   await setUpEncryption(dave.page, 'dave passphrase 4444');
@@ -79,6 +80,8 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
   await bob.page.getByRole('button', { name: 'They match: mark as verified' }).click();
 
   // Alice removes Carol: the next message is sealed under a new key version Carol never receives.
+  await alice.page.getByRole('link', { name: room }).click();
+  await alice.page.getByRole('button', { name: /^Members/ }).click();
   await alice.page.getByRole('button', { name: `Remove ${title(carolName!)}` }).click();
   await expect(carol.page.getByRole('link', { name: room })).toHaveCount(0);
   await waitLive(alice.page);

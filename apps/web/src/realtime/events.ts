@@ -7,7 +7,7 @@ import { lastSeqOf, type MessagePage } from './merge';
 import { isReading } from './reading';
 import type { ParleySocket } from './sync';
 import { clearTyping, noteTyping } from './typing';
-import { forgetKeyring } from '../features/encryption/channel-keys';
+import { forgetKeyring, maintainChannels } from '../features/encryption/channel-keys';
 import { bumpPeers } from '../features/encryption/epoch';
 import { forgetPeerKeys } from '../features/encryption/user-keys';
 import { openVault } from '../features/encryption/vault';
@@ -54,6 +54,7 @@ export function handleServerEvents(
     // Keys set up or reset in another browser of this user.
     if (userId === selfId) void openVault(selfId).catch(() => {});
     bumpPeers();
+    if (userId !== selfId) maintainChannels(qc.getQueryData<Channel[]>(keys.channels), selfId);
   });
   s.on('typing:started', ({ channelId, userId }) => userId !== selfId && noteTyping(channelId, userId));
 }
@@ -71,6 +72,9 @@ function before(qc: QueryClient, event: ServerEvent, selfId: string, hooks: Real
   } else if (event.type === 'channel:removed') {
     const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === event.payload.channelId);
     if (channel) hooks.onChannelRemoved?.(channel);
+  } else if (event.type === 'member:joined' && event.payload.member.user.id !== selfId) {
+    const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === event.payload.channelId);
+    if (channel) maintainChannels([channel], selfId);
   } else if (event.type === 'member:joined' && event.payload.member.user.id === selfId) {
     const known = qc.getQueryData<Channel[]>(keys.channels)?.some((c) => c.id === event.payload.channelId);
     if (!known) void qc.invalidateQueries({ queryKey: keys.channels, exact: true });

@@ -5,7 +5,12 @@ import {
   wrapChannelKey,
   type EnvelopeKeys,
 } from '@parley/crypto';
-import type { ChannelKeyStatus, ChannelKeyStatusResponse, ChannelKeysResponse } from '@parley/protocol';
+import type {
+  Channel,
+  ChannelKeyStatus,
+  ChannelKeyStatusResponse,
+  ChannelKeysResponse,
+} from '@parley/protocol';
 import { api, ApiError } from '../../lib/api';
 import { bumpCryptoEpoch } from './epoch';
 import { peerKeys, type PeerKeys } from './user-keys';
@@ -157,4 +162,14 @@ async function postWraps(
     })),
   );
   await api('POST', `/channels/${channelId}/keys`, { version, wraps });
+}
+
+/** Someone set up keys or joined: every browser holding keys offers them, whichever channel is open. */
+export function maintainChannels(channels: Channel[] | undefined, selfId: string): void {
+  if (!unlockedPairs()) return;
+  for (const c of channels ?? []) {
+    if (!c.encrypted || !c.membership || c.archivedAt) continue;
+    // Jitter spreads the work of many browsers seeing the same event.
+    setTimeout(() => void maintainKeys(c.id, selfId).catch(() => {}), Math.random() * 1_000);
+  }
 }

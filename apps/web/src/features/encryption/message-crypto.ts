@@ -2,13 +2,14 @@ import { decryptMessage, encryptMessage, isCryptoError } from '@parley/crypto';
 import type { EncryptedBody, Message } from '@parley/protocol';
 import { forgetKeyring, keyring, maintainKeys } from './channel-keys';
 import { peerKey } from './user-keys';
-import { unlockedPairs } from './vault';
+import { unlockedPairs, vaultSettled } from './vault';
 
 export type Plain =
   { ok: true; text: string } | { ok: false; state: 'locked' | 'missing-key' | 'failed'; reason: string };
 
 /** Encrypts and signs with the channel's current key, making or rotating it first when needed. */
 export async function encryptText(channelId: string, selfId: string, text: string): Promise<EncryptedBody> {
+  await vaultSettled();
   const pairs = unlockedPairs();
   if (!pairs) throw new Error('Unlock encryption to send in this channel.');
   let ring = await keyring(channelId);

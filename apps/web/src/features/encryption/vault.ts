@@ -36,6 +36,20 @@ export function unlockedPairs(): UserKeyPairs | undefined {
   return v.status === 'unlocked' ? v.pairs : undefined;
 }
 
+/** Resolves once this browser knows whether it holds the keys (sends queued at start wait for it). */
+export function vaultSettled(timeoutMs = 10_000): Promise<void> {
+  if (vault.get().status !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const stop = vault.subscribe(() => vault.get().status !== 'loading' && done());
+  });
+}
+
 export async function openVault(id: string): Promise<void> {
   userId = id;
   vault.set({ status: 'loading' });
