@@ -159,7 +159,7 @@ describe('end-to-end key endpoints', () => {
     expect(secret.id).not.toBe(plain.id);
   });
 
-  it('drops a user\'s channel-key wraps when they set up new public keys, but not on a re-wrap', async () => {
+  it("drops a user's channel-key wraps when they set up new public keys, but not on a re-wrap", async () => {
     const versions = async () =>
       (await bob.get(`/channels/${channelId}/keys`)).body.keys.map((k: { version: number }) => k.version);
     expect(await versions()).toEqual([1, 2]);
