@@ -106,19 +106,18 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
     user_id: string;
     wrapped_private: string;
     public_keys: { ecdsa: string };
-  }>('select user_id, wrapped_private, public_keys from user_keys where user_id = any($1)', [
-    [id(aliceName!), id(carolName!)],
-  ]);
-  const carolVault = vaults.find((v) => v.user_id === id(carolName!))!;
-  const aliceSigning = await importPublicKey(
-    vaults.find((v) => v.user_id === id(aliceName!))!.public_keys.ecdsa,
-    'ecdsa',
+  }>('select user_id, wrapped_private, public_keys from user_keys');
+  const signingKey = (userId: string) =>
+    importPublicKey(vaults.find((v) => v.user_id === userId)!.public_keys.ecdsa, 'ecdsa');
+  const aliceSigning = await signingKey(id(aliceName!));
+  const carolKeys = await unwrapPrivateKeys(
+    vaults.find((v) => v.user_id === id(carolName!))!.wrapped_private,
+    'carol passphrase 333',
+    { context: id(carolName!) },
   );
-  const carolKeys = await unwrapPrivateKeys(carolVault.wrapped_private, 'carol passphrase 333', {
-    context: id(carolName!),
-  });
-  const { rows: wraps } = await n.db.query<{ version: number; wrapped: string }>(
-    'select version, wrapped from channel_keys where channel_id = $1 and user_id = $2',
+  // Any member's browser may have wrapped it for her: the wrapper's signature is checked.
+  const { rows: wraps } = await n.db.query<{ version: number; wrapped: string; wrapped_by: string }>(
+    'select version, wrapped, wrapped_by from channel_keys where channel_id = $1 and user_id = $2',
     [channelId, id(carolName!)],
   );
   expect(wraps.map((w) => w.version)).toEqual([1]);
@@ -128,7 +127,7 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
       keyVersion: 1,
       context: channelId,
       recipient: carolKeys.ecdh,
-      sender: aliceSigning,
+      sender: await signingKey(wraps[0]!.wrapped_by),
     }),
   );
   const { rows: sealed } = await n.db.query<{

@@ -35,6 +35,11 @@ export async function startPostgresNode(port: number): Promise<PostgresNode | un
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`*** the PostgreSQL node on ${port} exited early: code ${code}, signal ${signal} ***`);
+  });
   const url = `http://localhost:${port}`;
   for (let i = 0; ; i++) {
     if (
@@ -53,6 +58,7 @@ export async function startPostgresNode(port: number): Promise<PostgresNode | un
     url,
     db,
     stop: async () => {
+      stopping = true;
       await db.end();
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

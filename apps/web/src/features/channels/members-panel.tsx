@@ -28,6 +28,7 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
     (channel.kind === 'public' || admin);
   const memberIds = new Set(members.map((m) => m.user.id));
   const candidates = users.filter((u) => !memberIds.has(u.id));
+  const picked = candidates.some((u) => u.id === pick) ? pick : '';
   const error = add.error ?? remove.error;
 
   return (
@@ -43,10 +44,12 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
           className="add-member"
           onSubmit={(e) => {
             e.preventDefault();
-            if (pick) add.mutate(pick, { onSuccess: () => setPick('') });
+            // A late answer must not clear a person picked since (the list may update first, by socket).
+            if (picked)
+              add.mutate(picked, { onSuccess: (_, added) => setPick((p) => (p === added ? '' : p)) });
           }}
         >
-          <select aria-label="Person to add" value={pick} onChange={(e) => setPick(e.target.value)}>
+          <select aria-label="Person to add" value={picked} onChange={(e) => setPick(e.target.value)}>
             <option value="">Add someone…</option>
             {candidates.map((u) => (
               <option key={u.id} value={u.id}>
@@ -54,7 +57,7 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
               </option>
             ))}
           </select>
-          <button type="submit" className="button button-small" disabled={!pick || add.isPending}>
+          <button type="submit" className="button button-small" disabled={!picked || add.isPending}>
             Add
           </button>
         </form>
