@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick] [-- --only fanout|history|connections|web]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|history|connections|web|crypto]`: prints tables, writes bench/results/<name>.json.
 import { connectionsSuite } from './connections';
+import { cryptoSuite } from './crypto';
 import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
 import { webSuite } from './web-size';
@@ -14,6 +15,7 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   fanout: fanoutSuite,
   history: historySuite,
   connections: connectionsSuite,
+  crypto: cryptoSuite,
 };
 if (only && !suites[only]) {
   console.error(`unknown benchmark ${only}; one of ${Object.keys(suites).join(', ')}`);
