@@ -98,6 +98,18 @@ export function chunkMacInput(
   );
 }
 
+const CHUNKS_IN_FLIGHT = 8;
+
+/** Runs `work` for chunks 0..count-1, a few at once: WebCrypto works off the main thread, so tags overlap. */
+export async function eachChunk(count: number, work: (index: number) => Promise<void>): Promise<void> {
+  for (let first = 0; first < count; first += CHUNKS_IN_FLIGHT) {
+    const batch = Array.from({ length: Math.min(CHUNKS_IN_FLIGHT, count - first) }, (_, k) =>
+      work(first + k),
+    );
+    await Promise.all(batch);
+  }
+}
+
 /** Encrypts a whole buffer: header, then each 64 KiB chunk's ciphertext followed by its tag. */
 export async function encryptFile(keys: EnvelopeKeys, input: EncryptFileInput): Promise<Bytes> {
   const size = input.data.length;
@@ -111,7 +123,7 @@ export async function encryptFile(keys: EnvelopeKeys, input: EncryptFileInput): 
   const ciphertext = await aesCtr(keys.enc, counterBlock(header.nonce), input.data);
   const out = new Uint8Array(encryptedFileSize(size));
   out.set(encodeFileHeader(header));
-  for (let i = 0; i < chunkCount(size); i++) {
+  await eachChunk(chunkCount(size), async (i) => {
     const at = chunkLayout(size, i);
     const ct = ciphertext.subarray(at.plainStart, at.plainEnd);
     out.set(ct, at.start);
@@ -119,7 +131,7 @@ export async function encryptFile(keys: EnvelopeKeys, input: EncryptFileInput): 
       await hmacSha256(keys.mac, chunkMacInput(header, input.context, i, at.final, ct)),
       at.end - TAG_BYTES,
     );
-  }
+  });
   return out;
 }
 

@@ -4,6 +4,7 @@ import {
   chunkLayout,
   CHUNK_BYTES,
   decryptChunk,
+  eachChunk,
   encryptedFileSize,
   parseFileHeader,
   verifyChunk,
@@ -88,12 +89,12 @@ export async function decryptFile(keys: EnvelopeKeys, context: string, file: Uin
   if (file.length !== encryptedFileSize(header.size))
     throw new CryptoError('bad_format', 'File has the wrong length');
   const ciphertext = new Uint8Array(header.size);
-  for (let i = 0; i < chunkCount(header.size); i++) {
+  await eachChunk(chunkCount(header.size), async (i) => {
     const at = chunkLayout(header.size, i);
     ciphertext.set(
       await verifyChunk(keys, header, context, i, file.subarray(at.start, at.end)),
       at.plainStart,
     );
-  }
+  });
   return aesCtr(keys.enc, counterBlock(header.nonce), copyBytes(ciphertext));
 }
