@@ -12,17 +12,21 @@ export type Row = {
 
 const RUN_MS = 5 * 60_000;
 
+// One formatter each: building an Intl formatter per row cost a millisecond a row on a channel switch.
+const weekdayDay = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+const weekdayDayYear = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
 export function dayLabel(iso: string, now = new Date()): string {
   const d = new Date(iso);
   const days = Math.round((startOfDay(now) - startOfDay(d)) / 86_400_000);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return d.toLocaleDateString(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
-  });
+  return (d.getFullYear() !== now.getFullYear() ? weekdayDayYear : weekdayDay).format(d);
 }
 
 function startOfDay(d: Date): number {
@@ -37,8 +41,7 @@ export function groupMessages(
   let unreadMarked = false;
   return messages.map((message, i) => {
     const prev = messages[i - 1];
-    const day = dayLabel(message.createdAt, opts.now);
-    const newDay = !prev || dayLabel(prev.createdAt, opts.now) !== day;
+    const newDay = !prev || startOfDay(new Date(prev.createdAt)) !== startOfDay(new Date(message.createdAt));
     const sameRun =
       !!prev &&
       !newDay &&
@@ -51,6 +54,11 @@ export function groupMessages(
       message.seq > opts.unreadAfter &&
       message.authorId !== opts.selfId;
     if (firstUnread) unreadMarked = true;
-    return { message, head: !sameRun || firstUnread, day: newDay ? day : undefined, firstUnread };
+    return {
+      message,
+      head: !sameRun || firstUnread,
+      day: newDay ? dayLabel(message.createdAt, opts.now) : undefined,
+      firstUnread,
+    };
   });
 }

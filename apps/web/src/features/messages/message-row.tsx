@@ -8,8 +8,9 @@ import { EncryptedText } from '../encryption/encrypted-text';
 import { MessageBody } from './markdown';
 import type { Row } from './group-messages';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+// One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const time = (iso: string) => timeFormat.format(new Date(iso));
 const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
 
 type Props = {
@@ -22,6 +23,8 @@ type Props = {
   onSaveEdit: (m: Message, text: string) => void;
   onCancelEdit: () => void;
   onDelete: (m: Message) => void;
+  /** Drawn in the list's first-frame preview: another test id and no actions. */
+  preview?: boolean;
 };
 
 export const MessageRow = memo(function MessageRow({
@@ -34,6 +37,7 @@ export const MessageRow = memo(function MessageRow({
   onSaveEdit,
   onCancelEdit,
   onDelete,
+  preview,
 }: Props) {
   const { message, head, day, firstUnread } = row;
   const name = author?.displayName ?? 'Unknown user';
@@ -48,7 +52,7 @@ export const MessageRow = memo(function MessageRow({
       )}
       <article
         className={`message ${head ? 'message-head' : ''} ${own ? 'message-own' : ''}`}
-        data-testid="message"
+        data-testid={preview ? 'message-preview' : 'message'}
         data-seq={message.seq}
         data-client-id={message.clientId}
         data-status="sent"
@@ -91,7 +95,7 @@ export const MessageRow = memo(function MessageRow({
             </div>
           )}
         </div>
-        {own && !message.deletedAt && !editing && (
+        {own && !message.deletedAt && !editing && !preview && (
           <div className="message-actions">
             <button
               type="button"
@@ -121,16 +125,18 @@ export function PendingRow({
   self,
   onRetry,
   onDiscard,
+  preview,
 }: {
   item: OutboxItem;
   self: User;
   onRetry: () => void;
   onDiscard: () => void;
+  preview?: boolean;
 }) {
   return (
     <article
       className={`message message-head message-own message-${item.status}`}
-      data-testid="message"
+      data-testid={preview ? 'message-preview' : 'message'}
       data-client-id={item.clientId}
       data-status={item.status}
     >

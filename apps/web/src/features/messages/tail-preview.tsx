@@ -1,0 +1,36 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+const MAX_WAIT_FRAMES = 60;
+
+/**
+ * react-virtuoso waits four frames before it scrolls a new list to its last item and shows no rows
+ * meanwhile; this draws the newest rows plainly over it, bottom-aligned, until the list has caught up.
+ */
+export function TailPreview({ children }: { children: ReactNode }) {
+  return (
+    <div className="message-tail" aria-hidden="true" inert>
+      {children}
+    </div>
+  );
+}
+
+/** True once `lastSelector`'s row has sat at the scroller's bottom for two frames (or after a second). */
+export function useListSettled(scroller: HTMLElement | null, lastSelector: string): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!scroller || settled) return;
+    let frames = 0;
+    let still = 0;
+    let id = 0;
+    const tick = () => {
+      const row = scroller.querySelector(lastSelector)?.getBoundingClientRect();
+      const bottom = scroller.getBoundingClientRect().bottom;
+      still = row && row.bottom <= bottom + 1 && row.bottom > bottom - row.height - 8 ? still + 1 : 0;
+      if (still >= 2 || ++frames > MAX_WAIT_FRAMES) setSettled(true);
+      else id = requestAnimationFrame(tick);
+    };
+    id = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(id);
+  }, [scroller, lastSelector, settled]);
+  return settled;
+}
