@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as esbuild from 'esbuild';
 
-/** Bundles a bench module for the browser (its exports on `globalThis[globalName]`) and serves it on loopback. */
-export async function serveBundle(entry: string, globalName: string) {
+/** Bundles a bench module for the browser, its exports on `globalThis[globalName]`. */
+export async function bundle(entry: string, globalName: string): Promise<string> {
   const built = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -12,8 +12,15 @@ export async function serveBundle(entry: string, globalName: string) {
     platform: 'browser',
     target: 'es2022',
     write: false,
+    // Init scripts run wrapped in a function, so the global is set explicitly.
+    footer: { js: `globalThis.${globalName} = ${globalName};` },
   });
-  const script = built.outputFiles[0]!.text;
+  return built.outputFiles[0]!.text;
+}
+
+/** Serves a page that loads the bundle, on loopback. */
+export async function serveBundle(entry: string, globalName: string) {
+  const script = await bundle(entry, globalName);
   const page = `<!doctype html><meta charset="utf-8"><title>bench</title><script src="/bench.js"></script>`;
   const server = http.createServer((req, res) => {
     const js = req.url === '/bench.js';

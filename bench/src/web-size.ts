@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { root } from './proc';
 import { writeResult } from './report';
+import { measureWebTimings } from './web-timings';
 
 /** Gzipped bytes of the JavaScript the first screen loads: the entry script and its modulepreloads. */
 export function measureWebSize() {
@@ -35,5 +36,38 @@ export async function webSuite(quick: boolean): Promise<void> {
   console.log(
     `first-load JS: ${result.firstLoadJsGzipBytes} bytes gzipped, ${result.ratioToBudget}x the budget of ${result.budgetBytes}`,
   );
-  writeResult('web', quick, result);
+  const timings = await measureWebTimings(quick);
+  if ('skipped' in timings) console.warn(`web timings skipped: ${timings.skipped}`);
+  else {
+    printTimings(timings);
+  }
+  writeResult('web', quick, { ...result, timings });
+}
+
+type Timings = Exclude<Awaited<ReturnType<typeof measureWebTimings>>, { skipped: string }>;
+const spread = (m: { p50: number; p95: number }) => `${m.p50} / ${m.p95}`;
+
+function printTimings(t: Timings) {
+  console.table({
+    'cold load to usable channel': {
+      'p50 / p95 ms': spread(t.coldLoad.usableMs),
+      baseline: spread(t.coldLoad.floorMs),
+      ratio: t.coldLoad.usableToFloor,
+    },
+    'cold load to live socket': { 'p50 / p95 ms': spread(t.coldLoad.liveMs) },
+    'channel switch (cached)': {
+      'p50 / p95 ms': spread(t.channelSwitch.cachedMs),
+      baseline: spread(t.channelSwitch.noOpClickMs),
+      ratio: t.channelSwitch.switchToNoOp,
+    },
+    'channel switch, list settled': { 'p50 / p95 ms': spread(t.channelSwitch.listReadyMs) },
+    'scroll frame': {
+      'p50 / p95 ms': spread(t.scroll.scrollFrameMs),
+      baseline: spread(t.scroll.idleFrameMs),
+      ratio: t.scroll.p95ToIdle,
+    },
+  });
+  console.log(
+    `first visit to a channel: ${t.channelSwitch.firstVisitMs} ms; scrolling: ${t.scroll.longFrames} of ${t.scroll.frames} frames over 25 ms, at most ${t.scroll.maxRowsMounted} rows mounted, ${t.scroll.messagesScrolledPast} messages passed`,
+  );
 }
