@@ -48,6 +48,7 @@ export function createSocketServer(
   const localSockets = new Map<string, number>();
   io.on('connection', (socket) => {
     const { user } = socket.data;
+    forgetHandshakeRequest(socket);
     // Handlers first: anything the client emits while we are still joining rooms must not be lost.
     registerHandlers(io, socket, ctx);
     socket.on('disconnect', async () => {
@@ -66,8 +67,19 @@ export function createSocketServer(
   return io;
 }
 
+/** Authentication is done: the first HTTP request and its headers need not live as long as the socket. */
+function forgetHandshakeRequest(socket: ParleySocket): void {
+  const conn = socket.conn as { request: IncomingMessage | null };
+  // engine.io keeps the WebSocket upgrade request alive with the connection; its headers are the bulk.
+  if (conn.request) {
+    conn.request.headers = {};
+    conn.request.rawHeaders = [];
+  }
+  conn.request = null;
+  socket.handshake.headers = {};
+}
+
 function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContext): void {
-  const lastTyping = new Map<string, number>();
   socket.on('typing:start', (payload: unknown, ack?: Ack) => {
     const parsed = TypingStart.safeParse(payload);
     if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { channelId }.');
@@ -75,8 +87,9 @@ function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContex
     if (!socket.rooms.has(channelRoom(channelId)))
       return reply(ack, 'not_a_member', 'You are not a member of that channel.');
     const now = Date.now();
-    if (now - (lastTyping.get(channelId) ?? 0) >= TYPING_THROTTLE_MS) {
-      lastTyping.set(channelId, now);
+    const typedAt = (socket.data.typedAt ??= new Map());
+    if (now - (typedAt.get(channelId) ?? 0) >= TYPING_THROTTLE_MS) {
+      typedAt.set(channelId, now);
       socket.to(channelRoom(channelId)).emit('typing:started', { channelId, userId: socket.data.user.id });
     }
     reply(ack);
