@@ -26,6 +26,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const HEAP_PROBE = path.join(import.meta.dirname, 'heap-probe.ts');
+
 export type Child = { proc: ChildProcess; pid: number; url: string; stop: () => Promise<void> };
 
 /** Starts a TypeScript entry point as its own process (so its CPU is measured apart) and waits for it. */
@@ -33,16 +35,20 @@ export async function startChild(
   entry: string,
   env: Record<string, string>,
   readyPath: string,
+  options: { heapProbe?: boolean } = {},
 ): Promise<Child> {
   const port = await freePort();
   // BENCH_CPU_PROF=<dir> writes a .cpuprofile of each server child when it stops.
   const prof = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const proc = spawn(process.execPath, [...prof, '--disable-warning=FSTDEP023', '--import', 'tsx', entry], {
+  // After tsx, which the probe (TypeScript) needs.
+  const probe = options.heapProbe ? ['--expose-gc', '--import', HEAP_PROBE] : [];
+  const args = [...prof, '--disable-warning=FSTDEP023', '--import', 'tsx', ...probe, entry];
+  const proc = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit', ...(options.heapProbe ? (['ipc'] as const) : [])],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -78,9 +84,34 @@ export const PARLEY_ENTRY = 'apps/server/src/main.ts';
 export const PARLEY_SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
 
 /** A production Parley node; DATABASE_URL memory:// is PGlite in memory. */
-export function startParley(env: Record<string, string>): Promise<Child> {
+export function startParley(
+  env: Record<string, string>,
+  options: { heapProbe?: boolean } = {},
+): Promise<Child> {
   const base = { NODE_ENV: 'production', PARLEY_SECRET, LOG_LEVEL: 'warn' };
-  return startChild(PARLEY_ENTRY, { ...base, ...env }, '/api/v1/health');
+  return startChild(PARLEY_ENTRY, { ...base, ...env }, '/api/v1/health', options);
+}
+
+/** Writes a heap snapshot of the child to `file` (started with `heapProbe`). */
+export function snapshotOf(child: Child, file: string): Promise<void> {
+  return new Promise((resolve) => {
+    child.proc.once('message', () => resolve());
+    child.proc.send({ snapshot: file });
+  });
+}
+
+export type Heap = { heapUsed: number; external: number; arrayBuffers: number };
+
+/** The child's V8 heap after a full GC (it must have been started with `heapProbe`). */
+export function heapOf(child: Child): Promise<Heap> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no heap answer')), 30_000);
+    child.proc.once('message', (m) => {
+      clearTimeout(timer);
+      resolve(m as Heap);
+    });
+    child.proc.send('heap');
+  });
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
