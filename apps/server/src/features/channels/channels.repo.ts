@@ -57,12 +57,24 @@ export async function findChannel(db: Conn, id: string): Promise<ChannelRow | un
 }
 
 /** A channel and the user's membership of it, in one query. */
-export async function findChannelFor(db: Conn, channelId: string, userId: string) {
-  const [row] = await db
+function prepareChannelFor(db: Conn) {
+  return db
     .select({ channel: channels, membership: memberships })
     .from(channels)
-    .leftJoin(memberships, and(eq(memberships.channelId, channels.id), eq(memberships.userId, userId)))
-    .where(eq(channels.id, channelId));
+    .leftJoin(
+      memberships,
+      and(eq(memberships.channelId, channels.id), eq(memberships.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(channels.id, sql.placeholder('channelId')))
+    .prepare('find_channel_for');
+}
+// Every request on a channel runs it: built once per connection object, not per call.
+const channelForQueries = new WeakMap<Conn, ReturnType<typeof prepareChannelFor>>();
+
+export async function findChannelFor(db: Conn, channelId: string, userId: string) {
+  let query = channelForQueries.get(db);
+  if (!query) channelForQueries.set(db, (query = prepareChannelFor(db)));
+  const [row] = await query.execute({ channelId, userId });
   return row;
 }
 
