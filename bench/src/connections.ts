@@ -11,7 +11,8 @@ const SOCKETS_PER_USER = 100;
 const CHANNELS_PER_USER = 10;
 const CONNECT_AT_ONCE = 100;
 const TIMED_CONNECTS = 200;
-const SETTLE_MS = 3_000;
+// Quick runs settle for less: the heap is read after a full GC either way.
+const settleMs = (quick: boolean) => (quick ? 1_000 : 3_000);
 
 type Transport = 'polling' | 'websocket';
 
@@ -82,8 +83,9 @@ async function idleSteps(
   steps: number[],
   openOne: (index: number) => Socket,
   sockets: Socket[],
+  quick: boolean,
 ) {
-  await sleep(SETTLE_MS);
+  await sleep(settleMs(quick));
   const baseRss = rssMb(node.pid);
   const baseHeap = (await heapOf(node)).heapUsed;
   const points: Point[] = [];
@@ -100,7 +102,7 @@ async function idleSteps(
     }
     const connectSeconds = (performance.now() - started) / 1000;
     const cpu = cpuSeconds(node.pid) - cpuBefore;
-    await sleep(SETTLE_MS);
+    await sleep(settleMs(quick));
     const rss = rssMb(node.pid);
     const heap = (await heapOf(node)).heapUsed;
     const snapshots = process.env.BENCH_HEAP_SNAPSHOT;
@@ -128,7 +130,7 @@ async function idleSteps(
 }
 
 /** The baseline: the same idle sockets on a bare Socket.IO server (no auth, no database), in the same run. */
-async function bareSocketIo(steps: number[]) {
+async function bareSocketIo(steps: number[], quick: boolean) {
   const relay = await startChild('bench/src/relay-server.ts', {}, '/health', { heapProbe: true });
   const sockets: Socket[] = [];
   try {
@@ -139,7 +141,7 @@ async function bareSocketIo(steps: number[]) {
         forceNew: true,
         reconnection: false,
       });
-    return await idleSteps(relay, steps, open, sockets);
+    return await idleSteps(relay, steps, open, sockets, quick);
   } finally {
     sockets.forEach((s) => s.close());
     await relay.stop();
@@ -150,7 +152,7 @@ async function bareSocketIo(steps: number[]) {
 export async function connectionsSuite(quick: boolean): Promise<void> {
   const limit = openFileLimit();
   // The first step absorbs warm-up (argon2 buffers freed, JIT); the per-connection figure is the slope after it.
-  const wanted = quick ? [1_000, 2_000] : [1_000, 10_000];
+  const wanted = quick ? [500, 1_500] : [1_000, 10_000];
   const steps = wanted.map((n) => Math.min(n, limit - 500));
   if (steps.some((n, i) => n !== wanted[i]))
     console.warn(`ulimit -n is ${limit}: capped at ${steps.join(', ')}`);
@@ -186,10 +188,11 @@ export async function connectionsSuite(quick: boolean): Promise<void> {
       steps,
       (i) => open(node.url, cookies[Math.floor(i / SOCKETS_PER_USER)]!, ['websocket']),
       sockets,
+      quick,
     );
     sockets.forEach((s) => s.close());
     await node.stop();
-    const bare = await bareSocketIo(steps);
+    const bare = await bareSocketIo(steps, quick);
     const last = (r: { points: Point[] }) => r.points.at(-1)!.heapPerConnectionKb;
     console.table({ Parley: parley.points.at(-1), 'bare Socket.IO': bare.points.at(-1) });
     console.log(

@@ -111,8 +111,8 @@ async function unlock() {
 /** Every figure of the crypto bench in whatever runtime this is loaded into. */
 export async function measureCrypto(quick: boolean) {
   return {
-    messages1KB: await messages(quick ? 2_000 : 20_000),
-    file: await file(quick ? 10 : 50),
+    messages1KB: await messages(quick ? 1_000 : 20_000),
+    file: await file(quick ? 6 : 50),
     unlock: await unlock(),
   };
 }

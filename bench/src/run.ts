@@ -25,7 +25,9 @@ const started = Date.now();
 for (const [name, suite] of Object.entries(suites)) {
   if (only && only !== name) continue;
   console.log(`\n== ${name}${quick ? ' (quick)' : ''}`);
+  const suiteStarted = Date.now();
   await suite(quick, sub);
+  console.log(`== ${name} took ${Math.round((Date.now() - suiteStarted) / 1000)} s`);
 }
 console.log(`\nbench finished in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(0);

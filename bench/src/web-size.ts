@@ -54,7 +54,9 @@ function printTimings(t: Timings) {
       baseline: spread(t.coldLoad.floorMs),
       ratio: t.coldLoad.usableToFloor,
     },
-    'cold load to live socket': { 'p50 / p95 ms': spread(t.coldLoad.liveMs) },
+    ...(t.coldLoad.liveMs
+      ? { 'cold load to live socket': { 'p50 / p95 ms': spread(t.coldLoad.liveMs) } }
+      : {}),
     'channel switch (cached)': {
       'p50 / p95 ms': spread(t.channelSwitch.cachedMs),
       baseline: spread(t.channelSwitch.noOpClickMs),
