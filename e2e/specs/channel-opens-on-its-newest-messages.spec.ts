@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { composer, messages, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  composer,
+  messages,
+  registerInNewContext,
+  seedChannel,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 
 // The virtual list takes several frames to position itself on a newly opened channel; it used to
 // show an empty pane for about 100 ms on every switch. The newest rows are now drawn at once.
@@ -9,17 +16,7 @@ test('a channel switched to shows its newest messages in its very first frame, t
 }) => {
   const { page, context } = await registerInNewContext(browser, uniqueName('switcher'));
   await waitLive(page);
-  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  const headers = { cookie, 'x-parley-csrf': '1' };
-  const name = uniqueName('busy');
-  const created = await request.post('/api/v1/channels', { headers, data: { name, kind: 'public' } });
-  const channelId = (await created.json()).channel.id;
-  for (let i = 1; i <= 40; i++) {
-    await request.post(`/api/v1/channels/${channelId}/messages`, {
-      headers,
-      data: { clientId: `${name}-${i}`, body: `busy line ${i}` },
-    });
-  }
+  const name = await seedChannel(request, context, 'busy', 40);
   // Visit once so the switch back is served from the cache, as most switches are.
   await page.getByRole('link', { name }).click();
   await expect(messages(page).filter({ hasText: 'busy line 40' })).toBeVisible();

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { composer, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  composer,
+  messages,
+  registerInNewContext,
+  seedChannel,
+  send,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 
 test('create a private channel, add a member who sees it live, browse and join a public one, and DM', async ({
   browser,
@@ -74,18 +82,7 @@ test('a long history scrolls with a bounded number of mounted rows and loads old
   request,
 }) => {
   const { page, context } = await registerInNewContext(browser, uniqueName('reader'));
-  const cookies = await context.cookies();
-  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const headers = { cookie, 'x-parley-csrf': '1' };
-  const name = uniqueName('history');
-  const created = await request.post('/api/v1/channels', { headers, data: { name, kind: 'public' } });
-  const channelId = (await created.json()).channel.id;
-  for (let i = 1; i <= 300; i++) {
-    await request.post(`/api/v1/channels/${channelId}/messages`, {
-      headers,
-      data: { clientId: `history-${name}-${i}`, body: `history line ${i}` },
-    });
-  }
+  const name = await seedChannel(request, context, 'history', 300);
   await page.goto(`/c/${name}`);
   await expect(messages(page).filter({ hasText: 'history line 300' })).toBeVisible();
   const list = page.locator('.message-list [data-virtuoso-scroller], .message-list').first();

@@ -1,4 +1,10 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
@@ -40,4 +46,25 @@ export const connectionState = (page: Page) => page.locator('[data-connection-st
 
 export async function waitLive(page: Page): Promise<void> {
   await expect(connectionState(page)).toHaveAttribute('data-connection-state', 'live');
+}
+
+/** Creates a public channel as the context's user and posts `count` lines through the API: `${prefix} line ${i}`. */
+export async function seedChannel(
+  request: APIRequestContext,
+  context: BrowserContext,
+  prefix: string,
+  count: number,
+): Promise<string> {
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const headers = { cookie, 'x-parley-csrf': '1' };
+  const name = uniqueName(prefix);
+  const created = await request.post('/api/v1/channels', { headers, data: { name, kind: 'public' } });
+  const channelId = (await created.json()).channel.id;
+  for (let i = 1; i <= count; i++) {
+    await request.post(`/api/v1/channels/${channelId}/messages`, {
+      headers,
+      data: { clientId: `${name}-${i}`, body: `${prefix} line ${i}` },
+    });
+  }
+  return name;
 }
