@@ -10,7 +10,8 @@ const TEXT = {
 };
 
 export function ConnectionBanner() {
-  const { state } = useStore(connection);
+  const { state: current, beenLive } = useStore(connection);
+  const state = current === 'catching-up' && !beenLive ? 'connecting' : current;
   const pending = useStore(outbox).filter((i) => i.status === 'pending').length;
   if (state === 'live') return null;
   return (

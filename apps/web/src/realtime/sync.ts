@@ -38,7 +38,7 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
     }
     // Queued sends go out after what was missed is merged, so they land in order after it.
     await flushOutbox(qc);
-    if (s.connected) connection.set((c) => ({ ...c, state: 'live' }));
+    if (s.connected) connection.set((c) => ({ ...c, state: 'live', beenLive: true }));
   });
   s.on('disconnect', (reason) => {
     console.info(`Parley: realtime disconnected (${reason})`);
