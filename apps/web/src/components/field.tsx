@@ -1,15 +1,26 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { describeError } from '../lib/api';
 
-export function Field({
-  label,
-  hint,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  /** The input's text on every change, for the common `setX(e.target.value)`. */
+  onValue?: (value: string) => void;
+};
+
+export function Field({ label, hint, onValue, onChange, ...input }: FieldProps) {
   const id = useId();
   return (
     <label className="field" htmlFor={id}>
       <span className="field-label">{label}</span>
-      <input id={id} {...input} />
+      <input
+        id={id}
+        {...input}
+        onChange={(e) => {
+          onChange?.(e);
+          onValue?.(e.target.value);
+        }}
+      />
       {hint && <span className="field-hint">{hint}</span>}
     </label>
   );
@@ -22,4 +33,9 @@ export function ErrorNote({ error }: { error: string | undefined }) {
       {error}
     </p>
   );
+}
+
+/** The error of a failed request or mutation, said plainly; nothing when there is none. */
+export function FailureNote({ error }: { error: unknown }) {
+  return <ErrorNote error={error ? describeError(error) : undefined} />;
 }

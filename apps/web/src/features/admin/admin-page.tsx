@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitesResponse, Role, SettingsResponse, User, UsersResponse } from '@parley/protocol';
-import { ErrorNote } from '../../components/field';
-import { api, describeError } from '../../lib/api';
+import { FailureNote } from '../../components/field';
+import { api } from '../../lib/api';
 import { PageLayout } from '../settings/page-layout';
 
 export default function AdminPage({ me }: { me: User }) {
@@ -54,7 +54,7 @@ export default function AdminPage({ me }: { me: User }) {
   }
   return (
     <PageLayout title="Administration">
-      <ErrorNote error={error ? describeError(error) : undefined} />
+      <FailureNote error={error} />
       <section className="card">
         <h2>Registration</h2>
         <label className="toggle">

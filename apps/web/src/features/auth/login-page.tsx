@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ErrorNote, Field } from '../../components/field';
-import { describeError } from '../../lib/api';
+import { FailureNote, Field } from '../../components/field';
 import { AuthLayout } from './auth-form';
 import { useLogin } from './use-session';
 
@@ -32,7 +31,7 @@ export function LoginPage() {
           autoFocus
           required
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onValue={setUsername}
         />
         <Field
           label="Password"
@@ -40,9 +39,9 @@ export function LoginPage() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
         />
-        <ErrorNote error={login.error ? describeError(login.error) : undefined} />
+        <FailureNote error={login.error} />
         <button type="submit" className="button button-wide" disabled={login.isPending}>
           Sign in
         </button>

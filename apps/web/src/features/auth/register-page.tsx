@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { InviteInfoResponse, SettingsResponse } from '@parley/protocol';
-import { ErrorNote, Field } from '../../components/field';
-import { api, describeError } from '../../lib/api';
+import { FailureNote, Field } from '../../components/field';
+import { api } from '../../lib/api';
 import { AuthLayout } from './auth-form';
 import { useRegister } from './use-session';
 
@@ -81,7 +81,7 @@ export function RegisterPage() {
             required
             maxLength={64}
             value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
+            onValue={setDisplayName}
           />
           <Field
             label="Password"
@@ -91,9 +91,9 @@ export function RegisterPage() {
             minLength={10}
             hint="At least 10 characters."
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
-          <ErrorNote error={register.error ? describeError(register.error) : undefined} />
+          <FailureNote error={register.error} />
           <button type="submit" className="button button-wide" disabled={register.isPending || !!badInvite}>
             Create account
           </button>

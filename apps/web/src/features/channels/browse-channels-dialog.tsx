@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { ErrorNote } from '../../components/field';
-import { describeError } from '../../lib/api';
+import { FailureNote } from '../../components/field';
 import { useBrowseChannels, useJoinChannel } from './use-channels';
 
 export function BrowseChannelsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -11,7 +10,7 @@ export function BrowseChannelsDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog title="Browse channels" open={open} onClose={onClose} wide>
       {isLoading && <p className="muted">Loading…</p>}
-      <ErrorNote error={join.error ? describeError(join.error) : undefined} />
+      <FailureNote error={join.error} />
       <ul className="browse-list">
         {data.map((c) => (
           <li key={c.id}>

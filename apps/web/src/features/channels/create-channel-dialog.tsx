@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, Icon } from '../../components/dialog';
-import { ErrorNote, Field } from '../../components/field';
-import { describeError } from '../../lib/api';
+import { FailureNote, Field } from '../../components/field';
 import { useCreateChannel } from './use-channels';
 
 export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -85,7 +84,7 @@ export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose:
           <Icon name="lock" size={13} /> End-to-end encrypted: only members’ browsers can read it (private
           only)
         </label>
-        <ErrorNote error={create.error ? describeError(create.error) : undefined} />
+        <FailureNote error={create.error} />
         <div className="form-actions">
           <button type="button" className="button button-ghost" onClick={close}>
             Cancel

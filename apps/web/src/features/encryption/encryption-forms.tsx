@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ErrorNote, Field } from '../../components/field';
-import { describeError } from '../../lib/api';
+import { ErrorNote, FailureNote, Field } from '../../components/field';
 import { setUpEncryption, unlockWithPassphrase, unlockWithRecoveryKey } from './vault';
 
 export const MIN_PASSPHRASE = 10;
@@ -36,17 +35,17 @@ export function SetupForm({ onCreated }: { onCreated: (recoveryKey: string) => v
         autoComplete="new-password"
         value={passphrase}
         hint="Not your login password. It unlocks your keys in a new browser."
-        onChange={(e) => setPassphrase(e.target.value)}
+        onValue={setPassphrase}
       />
       <Field
         label="Repeat the passphrase"
         type="password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        onValue={setConfirm}
       />
       <ErrorNote error={touched ? problem : undefined} />
-      <ErrorNote error={setup.error ? describeError(setup.error) : undefined} />
+      <FailureNote error={setup.error} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={setup.isPending}>
           {setup.isPending ? 'Making your keys…' : 'Set up encryption'}
@@ -125,7 +124,7 @@ export function UnlockForm() {
             type="password"
             autoComplete="current-password"
             value={passphrase}
-            onChange={(e) => setPassphrase(e.target.value)}
+            onValue={setPassphrase}
           />
           <label className="check">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Stay
@@ -140,7 +139,7 @@ export function UnlockForm() {
             autoComplete="off"
             spellCheck={false}
             placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XXXX"
-            onChange={(e) => setRecoveryKey(e.target.value)}
+            onValue={setRecoveryKey}
           />
           <Field
             label="New encryption passphrase"
@@ -148,11 +147,11 @@ export function UnlockForm() {
             autoComplete="new-password"
             value={next}
             hint={`At least ${MIN_PASSPHRASE} characters; it replaces the one you forgot.`}
-            onChange={(e) => setNext(e.target.value)}
+            onValue={setNext}
           />
         </>
       )}
-      <ErrorNote error={unlock.error ? describeError(unlock.error) : undefined} />
+      <FailureNote error={unlock.error} />
       <div className="form-actions">
         <button
           type="button"

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ErrorNote, Field } from '../../components/field';
-import { describeError } from '../../lib/api';
+import { FailureNote, Field } from '../../components/field';
 import { useStore } from '../../realtime/store';
 import { FORGET_NOTE, MIN_PASSPHRASE, RecoveryKeyNotice, SetupForm, UnlockForm } from './encryption-forms';
 import { changePassphrase, lockThisBrowser, replaceRecoveryKey, vault } from './vault';
@@ -92,7 +91,7 @@ function ChangePassphrase() {
         type="password"
         autoComplete="current-password"
         value={current}
-        onChange={(e) => setCurrent(e.target.value)}
+        onValue={setCurrent}
       />
       <Field
         label="New passphrase"
@@ -100,9 +99,9 @@ function ChangePassphrase() {
         autoComplete="new-password"
         value={next}
         hint={`At least ${MIN_PASSPHRASE} characters.`}
-        onChange={(e) => setNext(e.target.value)}
+        onValue={setNext}
       />
-      <ErrorNote error={change.error ? describeError(change.error) : undefined} />
+      <FailureNote error={change.error} />
       {change.isSuccess && <p className="notice">Passphrase changed.</p>}
       <div className="form-actions">
         <button type="submit" className="button" disabled={!current || !next || short || change.isPending}>
@@ -138,9 +137,9 @@ function NewRecoveryKey() {
         type="password"
         autoComplete="current-password"
         value={passphrase}
-        onChange={(e) => setPassphrase(e.target.value)}
+        onValue={setPassphrase}
       />
-      <ErrorNote error={make.error ? describeError(make.error) : undefined} />
+      <FailureNote error={make.error} />
       <div className="form-actions">
         <button type="submit" className="button button-ghost" disabled={!passphrase || make.isPending}>
           Make a new recovery key

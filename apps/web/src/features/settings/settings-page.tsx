@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotifyLevel, User, UserResponse } from '@parley/protocol';
-import { ErrorNote, Field } from '../../components/field';
-import { api, describeError } from '../../lib/api';
+import { FailureNote, Field } from '../../components/field';
+import { api } from '../../lib/api';
 import { keys } from '../../realtime/keys';
 import { useLogout } from '../auth/use-session';
 import { useChannels } from '../channels/use-channels';
@@ -56,7 +56,7 @@ function Profile({ me }: { me: User }) {
         required
         onChange={(e) => setDisplayName(e.target.value)}
       />
-      <ErrorNote error={save.error ? describeError(save.error) : undefined} />
+      <FailureNote error={save.error} />
       {save.isSuccess && <p className="notice">Saved.</p>}
       <div className="form-actions">
         <button type="submit" className="button" disabled={save.isPending}>
