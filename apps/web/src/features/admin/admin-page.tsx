@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitesResponse, Role, SettingsResponse, User, UsersResponse } from '@parley/protocol';
+import { CopyButton } from '../../components/copy-button';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
 import { PageLayout } from '../settings/page-layout';
@@ -81,7 +81,7 @@ export default function AdminPage({ me }: { me: User }) {
                 <span className="muted small">
                   {i.uses} used{i.expiresAt ? ` · expires ${new Date(i.expiresAt).toLocaleDateString()}` : ''}
                 </span>
-                <CopyButton text={link} />
+                <CopyButton text={link} what="invite link" small />
                 <button
                   type="button"
                   className="button button-ghost button-small"
@@ -131,26 +131,5 @@ export default function AdminPage({ me }: { me: User }) {
         </table>
       </section>
     </PageLayout>
-  );
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button button-ghost button-small"
-      onClick={() =>
-        void navigator.clipboard
-          ?.writeText(text)
-          .then(() => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 1_500);
-          })
-          .catch(() => window.prompt('Copy this invite link', text))
-      }
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { CopyButton } from '../../components/copy-button';
 import { ErrorNote, FailureNote, Field } from '../../components/field';
 import { setUpEncryption, unlockWithPassphrase, unlockWithRecoveryKey } from './vault';
 
@@ -57,7 +58,6 @@ export function SetupForm({ onCreated }: { onCreated: (recoveryKey: string) => v
 
 export function RecoveryKeyNotice({ recoveryKey, onDone }: { recoveryKey: string; onDone?: () => void }) {
   const [saved, setSaved] = useState(false);
-  const [copied, setCopied] = useState(false);
   return (
     <div className="recovery-key">
       <h3>Your recovery key</h3>
@@ -69,18 +69,7 @@ export function RecoveryKeyNotice({ recoveryKey, onDone }: { recoveryKey: string
         {recoveryKey}
       </code>
       <div className="form-actions form-actions-start">
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() =>
-            void navigator.clipboard
-              ?.writeText(recoveryKey)
-              .then(() => setCopied(true))
-              .catch(() => {})
-          }
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
+        <CopyButton text={recoveryKey} what="recovery key" />
       </div>
       <label className="check">
         <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} /> I have saved my
