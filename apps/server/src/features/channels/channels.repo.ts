@@ -56,7 +56,6 @@ export async function findChannel(db: Conn, id: string): Promise<ChannelRow | un
   return row;
 }
 
-/** A channel and the user's membership of it, in one query. */
 function prepareChannelFor(db: Conn) {
   return db
     .select({ channel: channels, membership: memberships })
@@ -71,6 +70,7 @@ function prepareChannelFor(db: Conn) {
 // Every request on a channel runs it: built once per connection object, not per call.
 const channelForQueries = new WeakMap<Conn, ReturnType<typeof prepareChannelFor>>();
 
+/** A channel and the user's membership of it, in one query. */
 export async function findChannelFor(db: Conn, channelId: string, userId: string) {
   let query = channelForQueries.get(db);
   if (!query) channelForQueries.set(db, (query = prepareChannelFor(db)));
