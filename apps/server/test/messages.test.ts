@@ -99,4 +99,51 @@ describe.each(await backendsToTest())('messages on %s', (backend) => {
     expect(res.body.error.code).toBe('encrypted_body_required');
     expect((await alice.get(`/channels/${channel.id}/messages`)).body.messages).toHaveLength(0);
   });
+  describe('a send the one-statement path refuses gets its precise error, and changes nothing', () => {
+    const lastSeq = async (id: string) => (await alice.get(`/channels/${id}`)).body.channel.lastSeq;
+    const send = (who: ApiClient, id: string, extra: object = {}) =>
+      who.post(`/channels/${id}/messages`, { clientId: clientId(), body: 'hi', ...extra });
+
+    it('stores a thread reply whose root is in the channel, and refuses a root from another channel', async () => {
+      const root = (await send(alice, channelId)).body.message;
+      const reply = await send(bob, channelId, { threadRootId: root.id });
+      expect(reply.status).toBe(201);
+      expect(reply.body.message.threadRootId).toBe(root.id);
+      const other = (await alice.post('/channels', { name: 'elsewhere', kind: 'public' })).body.channel.id;
+      const before = await lastSeq(other);
+      const refused = await send(alice, other, { threadRootId: root.id });
+      expect(refused.body.error.code).toBe('message_not_found');
+      expect(await lastSeq(other)).toBe(before);
+    });
+
+    it('refuses a non-member of a public channel without taking a seq', async () => {
+      const open = (await alice.post('/channels', { name: 'open-door', kind: 'public' })).body.channel.id;
+      const refused = await send(bob, open);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('not_a_member');
+      expect(await lastSeq(open)).toBe(0);
+    });
+
+    it('refuses an archived channel, yet answers a retry of a message stored before it was archived', async () => {
+      const old = (await alice.post('/channels', { name: 'shelved', kind: 'public' })).body.channel.id;
+      const id = clientId();
+      const first = await alice.post(`/channels/${old}/messages`, { clientId: id, body: 'before' });
+      await alice.patch(`/channels/${old}`, { archived: true });
+      expect((await send(alice, old)).body.error.code).toBe('channel_archived');
+      const retry = await alice.post(`/channels/${old}/messages`, { clientId: id, body: 'before' });
+      expect(retry.status).toBe(200);
+      expect(retry.body.message).toEqual(first.body.message);
+      expect(await lastSeq(old)).toBe(1);
+    });
+
+    it('answers conflict for a clientId already used in another channel', async () => {
+      const id = clientId();
+      await alice.post(`/channels/${channelId}/messages`, { clientId: id, body: 'here' });
+      const other = (await alice.post('/channels', { name: 'twice', kind: 'public' })).body.channel.id;
+      const res = await alice.post(`/channels/${other}/messages`, { clientId: id, body: 'there' });
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('conflict');
+      expect(await lastSeq(other)).toBe(0);
+    });
+  });
 });

@@ -63,3 +63,18 @@ async function openPostgres(url: string): Promise<Database> {
   }
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
+
+/**
+ * A statement for the hottest paths: PostgreSQL parses and plans it once per connection (by name);
+ * PGlite, which has no named statements, runs it as is. Takes the database, not a transaction.
+ */
+export function preparedStatement<Row>(name: string, text: string) {
+  return async (db: Db, values: unknown[]): Promise<Row[]> => {
+    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+    const result =
+      client instanceof PGlite
+        ? await client.query<Row>(text, values)
+        : await client.query<Row & pg.QueryResultRow>({ name, text, values });
+    return result.rows;
+  };
+}

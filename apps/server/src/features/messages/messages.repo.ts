@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { EncryptedBody, Message } from '@parley/protocol';
-import type { Conn } from '../../db/client.js';
+import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { channels, messages } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -38,14 +38,14 @@ export async function findByClientId(
   return row;
 }
 
+export type NewMessage = Omit<typeof messages.$inferInsert, 'seq' | 'createdAt'>;
+type Inserted = { rows: { seq: number; created_at: Date | string }[] };
+
 /**
  * Takes the channel's next seq under its row lock and stores the message, in one statement:
  * if the insert fails (a repeated clientId), the seq goes back too, so seqs have no gaps.
  */
-export async function insertWithNextSeq(
-  db: Conn,
-  values: Omit<typeof messages.$inferInsert, 'seq' | 'createdAt'>,
-): Promise<MessageRow> {
+export async function insertWithNextSeq(db: Conn, values: NewMessage): Promise<MessageRow> {
   const encrypted = values.encrypted == null ? null : JSON.stringify(values.encrypted);
   // Both drivers answer { rows }; the generic result type of PgDatabase does not say so.
   const result = (await db.execute(sql`
@@ -56,8 +56,44 @@ export async function insertWithNextSeq(
     select ${values.id}, ${values.channelId}, next.last_seq, ${values.authorId}, ${values.clientId},
       ${values.body ?? null}, ${encrypted}::jsonb, ${values.threadRootId ?? null}
     from next
-    returning seq, created_at`)) as unknown as { rows: { seq: number; created_at: Date | string }[] };
-  const row = result.rows[0]!;
+    returning seq, created_at`)) as unknown as Inserted;
+  return storedRow(values, result.rows[0]!);
+}
+
+// The common send: a plaintext message, stored only if the author is a member of an active,
+// unencrypted channel and the thread root, if any, is in it.
+const insertPlain = preparedStatement<Inserted['rows'][number]>(
+  'insert_plain_message',
+  `with next as (
+    update channels c set last_seq = c.last_seq + 1
+    where c.id = $1 and c.archived_at is null and not c.encrypted
+      and exists (select 1 from memberships m where m.channel_id = c.id and m.user_id = $2)
+      and ($3::uuid is null or exists (select 1 from messages r where r.id = $3::uuid and r.channel_id = c.id))
+    returning c.last_seq
+  )
+  insert into messages (id, channel_id, seq, author_id, client_id, body, thread_root_id)
+  select $4, $1, next.last_seq, $2, $5, $6, $3::uuid from next
+  returning seq, created_at`,
+);
+
+/**
+ * The common send in one statement, checks included. Undefined when any check fails, so the
+ * caller takes the checked path and answers with the precise error.
+ */
+export async function insertPlainIfAllowed(db: Db, values: NewMessage): Promise<MessageRow | undefined> {
+  const thread = values.threadRootId ?? null;
+  const [row] = await insertPlain(db, [
+    values.channelId,
+    values.authorId,
+    thread,
+    values.id,
+    values.clientId,
+    values.body,
+  ]);
+  return row ? storedRow(values, row) : undefined;
+}
+
+function storedRow(values: NewMessage, row: Inserted['rows'][number]): MessageRow {
   return {
     id: values.id,
     channelId: values.channelId,

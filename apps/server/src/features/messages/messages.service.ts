@@ -14,40 +14,27 @@ export async function listHistory(ctx: AppContext, actor: Actor, channelId: stri
   return { messages: rows.map(repo.toMessage), hasMore };
 }
 
+type Sent = { message: Message; created: boolean };
+
 /** Sends once per clientId: a retry returns the message stored the first time. */
 export async function sendMessage(
   ctx: AppContext,
   actor: Actor,
   channelId: string,
   body: SendMessageBody,
-): Promise<{ message: Message; created: boolean }> {
-  const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
-  requireMember(membership);
-  let content;
+): Promise<Sent> {
+  const values = {
+    id: randomUUID(),
+    channelId,
+    authorId: actor.id,
+    clientId: body.clientId,
+    threadRootId: body.threadRootId ?? null,
+  };
   try {
-    requireActive(channel);
-    content = contentFor(channel, body);
-  } catch (err) {
-    // A retry of a message stored before the channel changed still gets its first answer.
-    const existing = await repo.findByClientId(ctx.db, actor.id, body.clientId);
-    if (existing) return { message: checkRetry(existing, channelId), created: false };
-    throw err;
-  }
-  if (body.threadRootId) {
-    const root = await repo.findMessage(ctx.db, body.threadRootId);
-    if (!root || root.channelId !== channelId)
-      throw new AppError('message_not_found', 'The thread was not found.');
-  }
-  let row: repo.MessageRow;
-  try {
-    row = await repo.insertWithNextSeq(ctx.db, {
-      id: randomUUID(),
-      channelId,
-      authorId: actor.id,
-      clientId: body.clientId,
-      threadRootId: body.threadRootId ?? null,
-      ...content,
-    });
+    // Most sends pass every check; one statement makes those checks and stores the message.
+    const stored =
+      'body' in body ? await repo.insertPlainIfAllowed(ctx.db, { ...values, body: body.body }) : undefined;
+    return stored ? announce(ctx, stored) : await checkedSend(ctx, actor, body, values);
   } catch (err) {
     // A retry (or a racing twin) of a stored clientId: the rollback returned the seq; answer with the first message.
     const winner = isUniqueViolation(err)
@@ -56,6 +43,36 @@ export async function sendMessage(
     if (!winner) throw err;
     return { message: checkRetry(winner, channelId), created: false };
   }
+}
+
+/** Every check one at a time, so a refused send gets its precise error (and encrypted sends their key checks). */
+async function checkedSend(
+  ctx: AppContext,
+  actor: Actor,
+  body: SendMessageBody,
+  values: Omit<repo.NewMessage, 'body' | 'encrypted'>,
+): Promise<Sent> {
+  const { channel, membership } = await loadVisible(ctx.db, actor, values.channelId);
+  requireMember(membership);
+  let content;
+  try {
+    requireActive(channel);
+    content = contentFor(channel, body);
+  } catch (err) {
+    // A retry of a message stored before the channel changed still gets its first answer.
+    const existing = await repo.findByClientId(ctx.db, actor.id, body.clientId);
+    if (existing) return { message: checkRetry(existing, values.channelId), created: false };
+    throw err;
+  }
+  if (values.threadRootId) {
+    const root = await repo.findMessage(ctx.db, values.threadRootId);
+    if (!root || root.channelId !== values.channelId)
+      throw new AppError('message_not_found', 'The thread was not found.');
+  }
+  return announce(ctx, await repo.insertWithNextSeq(ctx.db, { ...values, ...content }));
+}
+
+function announce(ctx: AppContext, row: repo.MessageRow): Sent {
   const message = repo.toMessage(row);
   ctx.realtime.messageCreated(message);
   return { message, created: true };
