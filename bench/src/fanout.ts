@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { cpuSeconds, rssMb, sleep } from './proc';
+import { cpuSeconds, postgresCpuSeconds, rssMb, sleep } from './proc';
 import { cpuMicrosPerDelivery, round, summarize } from './stats';
 
 export type Workload = { name: string; rooms: number[]; messagesPerSecondPerRoom: number };
@@ -8,6 +8,8 @@ export type Room = { id: string; size: number; send: (body: string) => Promise<b
 export type Target = {
   name: string;
   pids: number[];
+  /** Whether the target's database is the PostgreSQL on this machine, whose CPU is then reported too. */
+  postgres?: boolean;
   prepare: (sizes: number[]) => Promise<{ rooms: Room[]; connect: (room: number, index: number) => Socket }>;
 };
 export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
@@ -49,13 +51,17 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
   }
   await sleep(500);
   const cpuBefore = totalCpu(target.pids);
+  const loadCpuBefore = process.cpuUsage();
+  const postgresBefore = target.postgres ? postgresCpuSeconds() : 0;
   const started = Date.now();
   startedAt = performance.now();
   let expected = 0;
   let sent = 0;
   let failed = 0;
   const inflight: Promise<void>[] = [];
-  const perRoomInterval = 1000 / workload.messagesPerSecondPerRoom;
+  // Sends are spread evenly over time, round-robin across rooms, as unrelated people's messages are:
+  // firing every room on the same tick would queue 50 sends at once and measure the burst, not the rate.
+  const sendInterval = 1000 / (workload.messagesPerSecondPerRoom * rooms.length);
   await new Promise<void>((resolve) => {
     const tick = setInterval(() => {
       const elapsed = Date.now() - started;
@@ -64,8 +70,8 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
         return resolve();
       }
       // Catch up on every send that fell due, so a late timer does not lower the offered rate.
-      const due = Math.floor(elapsed / perRoomInterval) + 1;
-      while (sent < due * rooms.length) {
+      const due = Math.floor(elapsed / sendInterval) + 1;
+      while (sent < due) {
         const room = rooms[sent % rooms.length]!;
         sent++;
         inflight.push(
@@ -74,11 +80,13 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
             .then((ok) => (ok ? void (expected += room.size) : void failed++)),
         );
       }
-    }, 5);
+    }, 1);
   });
   await Promise.all(inflight);
   await sleep(DRAIN_MS);
   const cpu = totalCpu(target.pids) - cpuBefore;
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const postgresCpu = target.postgres ? round(postgresCpuSeconds() - postgresBefore, 2) : null;
   const rss = target.pids.reduce((sum, pid) => sum + rssMb(pid), 0);
   sockets.forEach((s) => s.close());
   const lat = summarize(latencies);
@@ -99,6 +107,9 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     serverCpuSeconds: round(cpu, 2),
     serverCpuMicrosPerDelivery: round(cpuMicrosPerDelivery(cpu, received), 1),
     serverRssMb: round(rss, 0),
+    postgresCpuSeconds: postgresCpu,
+    // The load generator shares the cores: when server and load together near 2 CPU s a second, tails grow.
+    loadCpuSeconds: round((loadCpu.user + loadCpu.system) / 1e6, 2),
     worstLatencyBySecondMs: Array.from(worstBySecond, (v) => v ?? 0),
   };
 }

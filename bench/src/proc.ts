@@ -12,6 +12,19 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
+/** CPU seconds of every PostgreSQL process on this machine: the server's database work, in a bench run. */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += cpuSeconds(Number(pid));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
 export function rssMb(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return line ? Number(line[1]) / 1024 : NaN;

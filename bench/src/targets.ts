@@ -1,6 +1,7 @@
 import { io } from 'socket.io-client';
 import type { Child } from './proc';
 import type { Room, Target } from './fanout';
+import { postJson } from './http-post';
 import { call, createChannel, inBatches, newClientId, register, runTag } from './parley-api';
 
 // Ten sockets per account (like ten tabs) keeps argon2 registration short; fan-out is per socket either way.
@@ -15,15 +16,8 @@ export function relayTarget(child: Child): Target {
       rooms: sizes.map((size, r): Room => ({
         id: `r${r}`,
         size,
-        send: async (body) => {
-          const res = await fetch(`${child.url}/rooms/r${r}/messages`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ clientId: newClientId(), body }),
-          }).catch(() => undefined);
-          await res?.arrayBuffer();
-          return res?.status === 201;
-        },
+        send: async (body) =>
+          (await postJson(`${child.url}/rooms/r${r}/messages`, {}, { clientId: newClientId(), body })) === 201,
       })),
       connect: (room) =>
         io(child.url, {
@@ -40,12 +34,13 @@ export function relayTarget(child: Child): Target {
  * Parley through its real paths: accounts, public channels, authenticated sockets, HTTP sends with
  * persistence. With several nodes, setup and senders use the first and clients alternate between them.
  */
-export function parleyTarget(nodes: Child[], label: string): Target {
+export function parleyTarget(nodes: Child[], label: string, postgres: boolean): Target {
   const run = runTag();
   const url = nodes[0]!.url;
   return {
     name: label,
     pids: nodes.map((n) => n.pid),
+    postgres,
     prepare: async (sizes) => {
       const rooms: Room[] = [];
       const cookies: string[][] = [];
@@ -68,11 +63,9 @@ export function parleyTarget(nodes: Child[], label: string): Target {
           size,
           // A send the saturated server cannot take in time counts as failed, not as a crash.
           send: async (body) => {
-            const path = `/channels/${id}/messages`;
-            const res = await call(url, sender, 'POST', path, { clientId: newClientId(), body }).catch(
-              () => undefined,
-            );
-            return res?.status === 201;
+            const headers = { cookie: sender, 'x-parley-csrf': '1' };
+            const path = `${url}/api/v1/channels/${id}/messages`;
+            return (await postJson(path, headers, { clientId: newClientId(), body })) === 201;
           },
         });
       }
