@@ -20,7 +20,11 @@ const FULL_WORKLOADS: Workload[] = [
 
 function manyRooms(sendsPerSecond: number): Workload {
   const rooms = Array.from({ length: 50 }, () => 20);
-  return { name: `many-rooms-${sendsPerSecond}`, rooms, messagesPerSecondPerRoom: sendsPerSecond / rooms.length };
+  return {
+    name: `many-rooms-${sendsPerSecond}`,
+    rooms,
+    messagesPerSecondPerRoom: sendsPerSecond / rooms.length,
+  };
 }
 
 type Server = { name: string; start: () => Promise<Child[]> };
@@ -44,10 +48,11 @@ async function servers(quick: boolean, db: BenchDatabase | undefined, redis: boo
   return list;
 }
 
-/** Fan-out on every target for every workload; quick: small-room only, 10 s per run. */
+/** Fan-out on every target for every workload; quick: small-room only, 5 s per run after 2 s of warm-up. */
 export async function fanoutSuite(quick: boolean, only?: string): Promise<void> {
   const workloads = (quick ? [SMALL_ROOM] : FULL_WORKLOADS).filter((w) => !only || w.name.startsWith(only));
-  const seconds = quick ? 6 : 15;
+  const seconds = quick ? 5 : 15;
+  const warmUp = quick ? 2 : 3;
   const db = await createDatabase('fanout');
   const redis = await redisReachable();
   if (!redis && !quick) console.warn('Redis is not reachable on 127.0.0.1:6379: skipping the two-node run');
@@ -61,7 +66,7 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
             server.name === 'relay'
               ? relayTarget(nodes[0]!)
               : parleyTarget(nodes, server.name, server.name !== 'parley-pglite');
-          const result = await runFanout(target, workload, seconds);
+          const result = await runFanout(target, workload, seconds, warmUp);
           results.push(result);
           console.log(
             `${workload.name} ${server.name}: ${result.deliveredPerSecond}/s, lost ${result.lost}, p99 ${result.latencyMs.p99} ms, ${result.serverCpuMicrosPerDelivery} us/delivery`,
@@ -96,7 +101,11 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
     })),
   );
   // A run of some workloads only writes beside the full results instead of over them.
-  writeResult(only ? `fanout-${only}` : 'fanout', quick, { seconds, results: withRatios });
+  writeResult(only ? `fanout-${only}` : 'fanout', quick, {
+    seconds,
+    warmUpSeconds: warmUp,
+    results: withRatios,
+  });
 }
 
 /** BENCH_TARGETS=relay,parley-postgres runs only those targets (the relay is the baseline of the ratios). */

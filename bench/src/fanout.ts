@@ -16,10 +16,11 @@ export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
 
 const SOCKETS_AT_ONCE = 50;
 const DRAIN_MS = 3_000;
+const WARM_UP = 'warm-up';
 const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 /** Connects every client, sends at a fixed rate for a while, drains, and measures what arrived. */
-export async function runFanout(target: Target, workload: Workload, seconds: number) {
+export async function runFanout(target: Target, workload: Workload, seconds: number, warmUpSeconds: number) {
   const { rooms, connect } = await target.prepare(workload.rooms);
   const sockets: Socket[] = [];
   const latencies: number[] = [];
@@ -32,6 +33,7 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     const batch = jobs.slice(i, i + SOCKETS_AT_ONCE).map(([r, index]) => {
       const socket = connect(r, index);
       socket.on('message:created', (e: { message: { body: string } }) => {
+        if (e.message.body.startsWith(WARM_UP)) return;
         received++;
         // Send and receive are timed on the same process clock, so the difference is the latency.
         const sentAt = Number(e.message.body.slice(2));
@@ -49,40 +51,19 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     });
     await Promise.all(batch);
   }
+  // Warm up at the offered rate (JIT, database connections, prepared statements), then measure.
+  await offer(rooms, workload, warmUpSeconds, () => WARM_UP);
   await sleep(500);
   const cpuBefore = totalCpu(target.pids);
   const loadCpuBefore = process.cpuUsage();
   const postgresBefore = target.postgres ? postgresCpuSeconds() : 0;
-  const started = Date.now();
   startedAt = performance.now();
-  let expected = 0;
-  let sent = 0;
-  let failed = 0;
-  const inflight: Promise<void>[] = [];
-  // Sends are spread evenly over time, round-robin across rooms, as unrelated people's messages are:
-  // firing every room on the same tick would queue 50 sends at once and measure the burst, not the rate.
-  const sendInterval = 1000 / (workload.messagesPerSecondPerRoom * rooms.length);
-  await new Promise<void>((resolve) => {
-    const tick = setInterval(() => {
-      const elapsed = Date.now() - started;
-      if (elapsed >= seconds * 1000) {
-        clearInterval(tick);
-        return resolve();
-      }
-      // Catch up on every send that fell due, so a late timer does not lower the offered rate.
-      const due = Math.floor(elapsed / sendInterval) + 1;
-      while (sent < due) {
-        const room = rooms[sent % rooms.length]!;
-        sent++;
-        inflight.push(
-          room
-            .send(`t=${performance.now().toFixed(3)}`)
-            .then((ok) => (ok ? void (expected += room.size) : void failed++)),
-        );
-      }
-    }, 1);
-  });
-  await Promise.all(inflight);
+  const { sent, failed, expected } = await offer(
+    rooms,
+    workload,
+    seconds,
+    () => `t=${performance.now().toFixed(3)}`,
+  );
   await sleep(DRAIN_MS);
   const cpu = totalCpu(target.pids) - cpuBefore;
   const loadCpu = process.cpuUsage(loadCpuBefore);
@@ -112,4 +93,36 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     loadCpuSeconds: round((loadCpu.user + loadCpu.system) / 1e6, 2),
     worstLatencyBySecondMs: Array.from(worstBySecond, (v) => v ?? 0),
   };
+}
+
+/**
+ * Sends at the workload's rate for a while and waits for every answer. Sends are spread evenly,
+ * round-robin across rooms, as unrelated people's messages are: firing every room on the same tick
+ * would queue 50 sends at once and measure the burst, not the rate.
+ */
+async function offer(rooms: Room[], workload: Workload, seconds: number, body: () => string) {
+  const result = { sent: 0, failed: 0, expected: 0 };
+  const inflight: Promise<void>[] = [];
+  const sendInterval = 1000 / (workload.messagesPerSecondPerRoom * rooms.length);
+  const started = Date.now();
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = Date.now() - started;
+      if (elapsed >= seconds * 1000) {
+        clearInterval(tick);
+        return resolve();
+      }
+      // Catch up on every send that fell due, so a late timer does not lower the offered rate.
+      const due = Math.floor(elapsed / sendInterval) + 1;
+      while (result.sent < due) {
+        const room = rooms[result.sent % rooms.length]!;
+        result.sent++;
+        inflight.push(
+          room.send(body()).then((ok) => (ok ? void (result.expected += room.size) : void result.failed++)),
+        );
+      }
+    }, 1);
+  });
+  await Promise.all(inflight);
+  return result;
 }

@@ -17,7 +17,8 @@ export function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) total += cpuSeconds(Number(pid));
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres'))
+        total += cpuSeconds(Number(pid));
     } catch {
       // The process ended between the listing and the read.
     }

@@ -17,7 +17,8 @@ export function relayTarget(child: Child): Target {
         id: `r${r}`,
         size,
         send: async (body) =>
-          (await postJson(`${child.url}/rooms/r${r}/messages`, {}, { clientId: newClientId(), body })) === 201,
+          (await postJson(`${child.url}/rooms/r${r}/messages`, {}, { clientId: newClientId(), body })) ===
+          201,
       })),
       connect: (room) =>
         io(child.url, {
