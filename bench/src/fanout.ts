@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { cpuSeconds, postgresCpuSeconds, rssMb, sleep } from './proc';
+import { cpuSeconds, postgresCpu, postgresCpuSince, rssMb, sleep } from './proc';
 import { cpuMicrosPerDelivery, round, summarize } from './stats';
 
 export type Workload = { name: string; rooms: number[]; messagesPerSecondPerRoom: number };
@@ -56,7 +56,7 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
   await sleep(500);
   const cpuBefore = totalCpu(target.pids);
   const loadCpuBefore = process.cpuUsage();
-  const postgresBefore = target.postgres ? postgresCpuSeconds() : 0;
+  const postgresBefore = postgresCpu();
   startedAt = performance.now();
   const { sent, failed, expected } = await offer(
     rooms,
@@ -67,7 +67,7 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
   await sleep(DRAIN_MS);
   const cpu = totalCpu(target.pids) - cpuBefore;
   const loadCpu = process.cpuUsage(loadCpuBefore);
-  const postgresCpu = target.postgres ? round(postgresCpuSeconds() - postgresBefore, 2) : null;
+  const databaseCpu = target.postgres ? round(postgresCpuSince(postgresBefore), 2) : null;
   const rss = target.pids.reduce((sum, pid) => sum + rssMb(pid), 0);
   sockets.forEach((s) => s.close());
   const lat = summarize(latencies);
@@ -88,7 +88,7 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     serverCpuSeconds: round(cpu, 2),
     serverCpuMicrosPerDelivery: round(cpuMicrosPerDelivery(cpu, received), 1),
     serverRssMb: round(rss, 0),
-    postgresCpuSeconds: postgresCpu,
+    postgresCpuSeconds: databaseCpu,
     // The load generator shares the cores: when server and load together near 2 CPU s a second, tails grow.
     loadCpuSeconds: round((loadCpu.user + loadCpu.system) / 1e6, 2),
     worstLatencyBySecondMs: Array.from(worstBySecond, (v) => v ?? 0),

@@ -12,17 +12,24 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/** CPU seconds of every PostgreSQL process on this machine: the server's database work, in a bench run. */
-export function postgresCpuSeconds(): number {
-  let total = 0;
+/** CPU seconds of each PostgreSQL process on this machine, by pid. */
+export function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres'))
-        total += cpuSeconds(Number(pid));
+        byPid.set(Number(pid), cpuSeconds(Number(pid)));
     } catch {
       // The process ended between the listing and the read.
     }
   }
+  return byPid;
+}
+
+/** PostgreSQL's CPU since `before`, per process, so a backend that exited meanwhile cannot make it negative. */
+export function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, now] of postgresCpu()) total += now - (before.get(pid) ?? 0);
   return total;
 }
 
