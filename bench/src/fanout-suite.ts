@@ -48,11 +48,12 @@ async function servers(quick: boolean, db: BenchDatabase | undefined, redis: boo
   return list;
 }
 
-/** Fan-out on every target for every workload; quick: small-room only, 5 s per run after 2 s of warm-up. */
+/** Fan-out on every target for every workload; quick: small-room only, 5 s per run after 1 s of warm-up. */
 export async function fanoutSuite(quick: boolean, only?: string): Promise<void> {
   const workloads = (quick ? [SMALL_ROOM] : FULL_WORKLOADS).filter((w) => !only || w.name.startsWith(only));
-  const seconds = quick ? 5 : 15;
-  const warmUp = quick ? 2 : 3;
+  const timing = quick
+    ? { seconds: 5, warmUpSeconds: 1, drainSeconds: 1.5 }
+    : { seconds: 15, warmUpSeconds: 3, drainSeconds: 3 };
   const db = await createDatabase('fanout');
   const redis = await redisReachable();
   if (!redis && !quick) console.warn('Redis is not reachable on 127.0.0.1:6379: skipping the two-node run');
@@ -66,7 +67,7 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
             server.name === 'relay'
               ? relayTarget(nodes[0]!)
               : parleyTarget(nodes, server.name, server.name !== 'parley-pglite');
-          const result = await runFanout(target, workload, seconds, warmUp);
+          const result = await runFanout(target, workload, timing);
           results.push(result);
           console.log(
             `${workload.name} ${server.name}: ${result.deliveredPerSecond}/s, lost ${result.lost}, p99 ${result.latencyMs.p99} ms, ${result.serverCpuMicrosPerDelivery} us/delivery`,
@@ -102,8 +103,7 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
   );
   // A run of some workloads only writes beside the full results instead of over them.
   writeResult(only ? `fanout-${only}` : 'fanout', quick, {
-    seconds,
-    warmUpSeconds: warmUp,
+    ...timing,
     results: withRatios,
   });
 }

@@ -15,12 +15,14 @@ export type Target = {
 export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
 
 const SOCKETS_AT_ONCE = 50;
-const DRAIN_MS = 3_000;
 const WARM_UP = 'warm-up';
 const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 /** Connects every client, sends at a fixed rate for a while, drains, and measures what arrived. */
-export async function runFanout(target: Target, workload: Workload, seconds: number, warmUpSeconds: number) {
+export type Timing = { seconds: number; warmUpSeconds: number; drainSeconds: number };
+
+export async function runFanout(target: Target, workload: Workload, timing: Timing) {
+  const { seconds, warmUpSeconds, drainSeconds } = timing;
   const { rooms, connect } = await target.prepare(workload.rooms);
   const sockets: Socket[] = [];
   const latencies: number[] = [];
@@ -64,7 +66,7 @@ export async function runFanout(target: Target, workload: Workload, seconds: num
     seconds,
     () => `t=${performance.now().toFixed(3)}`,
   );
-  await sleep(DRAIN_MS);
+  await sleep(drainSeconds * 1000);
   const cpu = totalCpu(target.pids) - cpuBefore;
   const loadCpu = process.cpuUsage(loadCpuBefore);
   const databaseCpu = target.postgres ? round(postgresCpuSince(postgresBefore), 2) : null;

@@ -1,8 +1,9 @@
-// `npm run bench [-- --quick] [-- --only fanout|history|connections|web|crypto]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|history|connections|web|crypto]`: prints tables, writes bench/results/<name>.json.
 import { connectionsSuite } from './connections';
 import { cryptoSuite } from './crypto';
 import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
+import { sendCostSuite } from './send-cost';
 import { webSuite } from './web-size';
 
 const args = process.argv.slice(2);
@@ -13,6 +14,7 @@ const [only, sub] = args.includes('--only') ? (args[args.indexOf('--only') + 1] 
 const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = {
   web: webSuite,
   fanout: fanoutSuite,
+  send: sendCostSuite,
   history: historySuite,
   connections: connectionsSuite,
   crypto: cryptoSuite,
