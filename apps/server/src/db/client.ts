@@ -9,6 +9,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './lock.js';
+import { runNamed } from './pglite-prepared.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -65,16 +66,13 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /**
- * A statement for the hottest paths: PostgreSQL parses and plans it once per connection (by name);
- * PGlite, which has no named statements, runs it as is. Takes the database, not a transaction.
+ * A statement for the hottest paths, parsed and planned once per connection (PostgreSQL) or
+ * instance (PGlite) by name. Takes the database, not a transaction.
  */
 export function preparedStatement<Row>(name: string, text: string) {
   return async (db: Db, values: unknown[]): Promise<Row[]> => {
     const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-    const result =
-      client instanceof PGlite
-        ? await client.query<Row>(text, values)
-        : await client.query<Row & pg.QueryResultRow>({ name, text, values });
-    return result.rows;
+    if (client instanceof PGlite) return runNamed<Row>(client, name, text, values);
+    return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
   };
 }
