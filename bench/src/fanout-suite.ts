@@ -27,7 +27,8 @@ function manyRooms(sendsPerSecond: number): Workload {
   };
 }
 
-type Server = { name: string; start: () => Promise<Child[]> };
+// postgres: the target's database is the PostgreSQL on this machine, whose CPU is reported too.
+type Server = { name: string; postgres?: boolean; start: () => Promise<Child[]> };
 
 async function servers(quick: boolean, db: BenchDatabase | undefined, redis: boolean): Promise<Server[]> {
   const one = async (env: Record<string, string>) => [await startParley(env)];
@@ -35,10 +36,11 @@ async function servers(quick: boolean, db: BenchDatabase | undefined, redis: boo
     { name: 'relay', start: async () => [await startChild('bench/src/relay-server.ts', {}, '/health')] },
     { name: 'parley-pglite', start: () => one({ DATABASE_URL: 'memory://' }) },
   ];
-  if (db) list.push({ name: 'parley-postgres', start: () => one({ DATABASE_URL: db.url }) });
+  if (db) list.push({ name: 'parley-postgres', postgres: true, start: () => one({ DATABASE_URL: db.url }) });
   if (db && redis && !quick)
     list.push({
       name: 'parley-2-nodes',
+      postgres: true,
       start: async () => {
         const env = { DATABASE_URL: db.url, REDIS_URL };
         const a = await startParley(env);
@@ -66,7 +68,7 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
           const target: Target =
             server.name === 'relay'
               ? relayTarget(nodes[0]!)
-              : parleyTarget(nodes, server.name, server.name !== 'parley-pglite');
+              : parleyTarget(nodes, server.name, server.postgres ?? false);
           const result = await runFanout(target, workload, timing);
           results.push(result);
           console.log(

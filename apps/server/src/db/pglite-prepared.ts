@@ -10,7 +10,9 @@ export function runNamed<Row>(client: PGlite, name: string, text: string, values
     let parsed = parsedOn.get(client);
     if (!parsed) parsedOn.set(client, (parsed = new Set()));
     if (!parsed.has(name)) {
-      await client.execProtocol(join([serialize.parse({ name, text, types: [] }), serialize.sync()]));
+      await client.execProtocol(
+        Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.sync()]),
+      );
       parsed.add(name);
     }
     const bind = serialize.bind({
@@ -18,18 +20,8 @@ export function runNamed<Row>(client: PGlite, name: string, text: string, values
       values: values.map((v) => (v == null ? null : String(v))),
     });
     const { messages } = await client.execProtocol(
-      join([bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     );
     return parse.parseResults(messages, client.parsers)[0]!.rows as Row[];
   });
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -39,7 +39,7 @@ export async function findByClientId(
 }
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'seq' | 'createdAt'>;
-type Inserted = { rows: { seq: number; created_at: Date | string }[] };
+type InsertedRow = { seq: number; created_at: Date | string };
 
 /**
  * Takes the channel's next seq under its row lock and stores the message, in one statement:
@@ -56,13 +56,13 @@ export async function insertWithNextSeq(db: Conn, values: NewMessage): Promise<M
     select ${values.id}, ${values.channelId}, next.last_seq, ${values.authorId}, ${values.clientId},
       ${values.body ?? null}, ${encrypted}::jsonb, ${values.threadRootId ?? null}
     from next
-    returning seq, created_at`)) as unknown as Inserted;
+    returning seq, created_at`)) as unknown as { rows: InsertedRow[] };
   return storedRow(values, result.rows[0]!);
 }
 
 // The common send: a plaintext message, stored only if the author is a member of an active,
 // unencrypted channel and the thread root, if any, is in it.
-const insertPlain = preparedStatement<Inserted['rows'][number]>(
+const insertPlain = preparedStatement<InsertedRow>(
   'insert_plain_message',
   `with next as (
     update channels c set last_seq = c.last_seq + 1
@@ -93,7 +93,7 @@ export async function insertPlainIfAllowed(db: Db, values: NewMessage): Promise<
   return row ? storedRow(values, row) : undefined;
 }
 
-function storedRow(values: NewMessage, row: Inserted['rows'][number]): MessageRow {
+function storedRow(values: NewMessage, row: InsertedRow): MessageRow {
   return {
     id: values.id,
     channelId: values.channelId,
