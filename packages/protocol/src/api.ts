@@ -14,23 +14,27 @@ import {
   NotifyLevel,
   Password,
   Presence,
+  Reaction,
   Role,
+  SafeString,
+  ThreadState,
   Topic,
   User,
   Username,
 } from './entities.js';
+import type { FeedChange } from './events.js';
 
 // Request bodies are strict: an unknown field is a validation error, not silently dropped.
 export const RegisterBody = z.strictObject({
   username: Username,
   displayName: DisplayName,
   password: Password,
-  inviteCode: z.string().max(64).optional(),
+  inviteCode: SafeString.max(64).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.strictObject({
-  username: z.string().trim().toLowerCase().min(1).max(LIMITS.usernameMax),
+  username: SafeString.trim().toLowerCase().min(1).max(LIMITS.usernameMax),
   password: z.string().min(1).max(LIMITS.passwordMax),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -67,10 +71,13 @@ export const ClientId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Use a UUID or another URL-safe id');
 
-export const SendMessageBody = z.union([
-  z.strictObject({ clientId: ClientId, body: MessageBody, threadRootId: Id.optional() }),
-  z.strictObject({ clientId: ClientId, encrypted: EncryptedBody, threadRootId: Id.optional() }),
-]);
+const ThreadFields = { threadRootId: Id.optional(), alsoInChannel: z.boolean().optional() };
+export const SendMessageBody = z
+  .union([
+    z.strictObject({ clientId: ClientId, body: MessageBody, ...ThreadFields }),
+    z.strictObject({ clientId: ClientId, encrypted: EncryptedBody, ...ThreadFields }),
+  ])
+  .refine((b) => !b.alsoInChannel || b.threadRootId, 'alsoInChannel is for thread replies');
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 
 export const EditMessageBody = z.union([
@@ -79,7 +86,9 @@ export const EditMessageBody = z.union([
 ]);
 export type EditMessageBody = z.infer<typeof EditMessageBody>;
 
-const Seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+// Seqs are 32-bit columns: anything larger is a validation error, not a database error.
+const SEQ_MAX = 2_147_483_647;
+const Seq = z.coerce.number().int().min(0).max(SEQ_MAX);
 export const HistoryQuery = z
   .strictObject({
     before: Seq.optional(),
@@ -89,11 +98,26 @@ export const HistoryQuery = z
   .refine((q) => q.before === undefined || q.after === undefined, 'Use before or after, not both');
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-export const MarkReadBody = z.strictObject({ seq: z.number().int().min(0) });
+export const MarkReadBody = z.strictObject({ seq: z.number().int().min(0).max(SEQ_MAX) });
 export type MarkReadBody = z.infer<typeof MarkReadBody>;
 
+export const ThreadQuery = z.strictObject({
+  after: Seq.optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.historyPageMax).default(LIMITS.historyPageMax),
+});
+export type ThreadQuery = z.infer<typeof ThreadQuery>;
+
+/** A sync position: opaque to clients. */
+export const Cursor = z.string().regex(/^\d{1,19}\.\d{1,19}$/, 'Not a sync cursor');
+export const SyncQuery = z.strictObject({ since: Cursor.optional() });
+export type SyncQuery = z.infer<typeof SyncQuery>;
+
+/** An emoji as the URL carries it: one emoji, or a :shortcode: the server knows. */
+export const ReactionParams = z.strictObject({ id: Id, emoji: SafeString.min(1).max(64) });
+export type ReactionParams = z.infer<typeof ReactionParams>;
+
 export const ListUsersQuery = z.strictObject({
-  q: z.string().trim().max(64).optional(),
+  q: SafeString.trim().max(64).optional(),
   ids: z
     .string()
     .transform((v) => v.split(',').filter(Boolean))
@@ -118,7 +142,7 @@ export const CreateInviteBody = z.strictObject({
 export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 
 export const UpdateSettingsBody = z
-  .strictObject({ inviteOnly: z.boolean().optional(), name: z.string().trim().min(1).max(64).optional() })
+  .strictObject({ inviteOnly: z.boolean().optional(), name: SafeString.trim().min(1).max(64).optional() })
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
 
@@ -141,6 +165,11 @@ export type ChannelsResponse = { channels: Channel[] };
 export type MembersResponse = { members: Member[] };
 export type MessageResponse = { message: Message };
 export type MessagesResponse = { messages: Message[]; hasMore: boolean };
+export type ReactionsResponse = { reactions: Reaction[] };
+export type ThreadResponse = { root: Message; messages: Message[]; hasMore: boolean; thread: ThreadState };
+export type ThreadStateResponse = { thread: ThreadState };
+export type ThreadsResponse = { threads: { thread: ThreadState; root: Message }[] };
+export type SyncResponse = { changes: FeedChange[]; cursor: string; more: boolean };
 export type InviteResponse = { invite: Invite };
 export type InvitesResponse = { invites: Invite[] };
 export type SettingsResponse = { settings: InstanceSettings };

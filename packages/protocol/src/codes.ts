@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'keys_not_set_up',
   'key_rotation_required',
   'stale_key_version',
+  'cursor_expired',
+  'too_many_reactions',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -58,6 +60,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   keys_not_set_up: 409,
   key_rotation_required: 409,
   stale_key_version: 409,
+  cursor_expired: 409,
+  too_many_reactions: 409,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -86,4 +90,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   keys_not_set_up: 'Set up encryption first.',
   key_rotation_required: 'A member left: the channel key must be rotated before anyone sends.',
   stale_key_version: 'The channel key has changed: fetch the new key and try again.',
+  cursor_expired: 'That sync cursor is older than the server keeps: load everything again.',
+  too_many_reactions: 'That message has as many different reactions as it can hold.',
 };

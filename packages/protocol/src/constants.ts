@@ -18,4 +18,8 @@ export const LIMITS = {
   loginWindowMs: 15 * 60 * 1000,
   socketMaxBytes: 1_000_000,
   attachmentsPerMessage: 10,
+  reactionsPerMessage: 50,
+  replyAvatars: 3,
+  syncPage: 500,
+  threadsPage: 50,
 } as const;

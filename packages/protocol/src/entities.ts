@@ -4,6 +4,11 @@ import { LIMITS } from './constants.js';
 export const Id = z.uuid();
 export type Id = z.infer<typeof Id>;
 
+/** Text PostgreSQL can store as sent: no NUL character, no lone surrogate. */
+export const wellFormed = (s: string) => !s.includes('\u0000') && s.isWellFormed();
+const WELL_FORMED = 'Contains a NUL character or a lone surrogate';
+export const SafeString = z.string().refine(wellFormed, WELL_FORMED);
+
 export const Username = z
   .string()
   .trim()
@@ -31,8 +36,8 @@ export const ChannelName = z
   .max(LIMITS.channelNameMax)
   .regex(/^[a-z0-9_-]+$/, 'Use a-z, 0-9, dash or underscore');
 
-export const Topic = z.string().trim().max(LIMITS.topicMax);
-export const MessageBody = z.string().trim().min(1).max(LIMITS.bodyMax);
+export const Topic = SafeString.trim().max(LIMITS.topicMax);
+export const MessageBody = z.string().trim().min(1).max(LIMITS.bodyMax).refine(wellFormed, WELL_FORMED);
 
 export const Role = z.enum(['owner', 'admin', 'member', 'guest']);
 export type Role = z.infer<typeof Role>;
@@ -98,6 +103,10 @@ export const EncryptedBody = z.object({
 });
 export type EncryptedBody = z.infer<typeof EncryptedBody>;
 
+/** Who reacted with one emoji to a message, in the order they reacted. */
+export const Reaction = z.object({ emoji: z.string(), count: z.number().int(), userIds: z.array(Id) });
+export type Reaction = z.infer<typeof Reaction>;
+
 export const Message = z.object({
   id: Id,
   channelId: Id,
@@ -107,11 +116,28 @@ export const Message = z.object({
   body: z.string().nullable(),
   encrypted: EncryptedBody.nullable(),
   threadRootId: Id.nullable(),
+  /** A thread reply that was also sent to the channel, where it shows marked as a reply. */
+  alsoInChannel: z.boolean(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  /** Thread roots: replies not deleted, the newest reply's time, the latest distinct repliers (newest first). */
+  replyCount: z.number().int(),
+  lastReplyAt: z.string().nullable(),
+  replyUserIds: z.array(Id),
+  reactions: z.array(Reaction),
 });
 export type Message = z.infer<typeof Message>;
+
+/** A thread as one user follows it: unread counts replies by others after lastReadSeq. */
+export const ThreadState = z.object({
+  rootId: Id,
+  channelId: Id,
+  following: z.boolean(),
+  lastReadSeq: z.number().int(),
+  unread: z.number().int(),
+});
+export type ThreadState = z.infer<typeof ThreadState>;
 
 export const Invite = z.object({
   code: z.string(),

@@ -1,39 +1,52 @@
 import { z } from 'zod';
-import { Channel, Id, Member, Message, Presence, User } from './entities.js';
+import { Channel, Id, Member, Message, Presence, Reaction, ThreadState, User } from './entities.js';
 
 // Server to client. Every event about a channel carries channelId; message events carry seq.
-export type MessageCreated = { channelId: string; seq: number; message: Message };
-export type MessageUpdated = { channelId: string; seq: number; message: Message };
-export type MessageDeleted = { channelId: string; seq: number; message: Message };
-export type ChannelUpdated = { channelId: string; channel: Channel };
-export type ChannelRemoved = { channelId: string; reason: 'left' | 'removed' };
-export type MemberJoined = { channelId: string; member: Member };
-export type MemberLeft = { channelId: string; userId: string };
-export type TypingStarted = { channelId: string; userId: string };
+// Events recorded in the sync feed carry the cursor they move the client to.
+type Fed = { cursor: string };
+export type MessageCreated = Fed & { channelId: string; seq: number; message: Message };
+export type MessageUpdated = Fed & { channelId: string; seq: number; message: Message };
+export type MessageDeleted = Fed & { channelId: string; seq: number; message: Message };
+export type ReactionChanged = Fed & { channelId: string; messageId: string; reactions: Reaction[] };
+export type ThreadUpdated = Fed & { channelId: string; thread: ThreadState };
+export type ChannelUpdated = Fed & { channelId: string; channel: Channel };
+export type ChannelRemoved = Fed & { channelId: string; reason: 'left' | 'removed' };
+export type MemberJoined = Fed & { channelId: string; member: Member };
+export type MemberLeft = Fed & { channelId: string; userId: string };
+export type ReadUpdated = Fed & { channelId: string; seq: number; unread: number };
+export type UserUpdated = Fed & { user: User };
+export type KeysChanged = Fed & { channelId: string; keyVersion: number; rotationNeeded: boolean };
+export type TypingStarted = { channelId: string; userId: string; threadRootId?: string };
 export type PresenceChanged = { userId: string; status: Presence };
-export type ReadUpdated = { channelId: string; seq: number; unread: number };
-export type UserUpdated = { user: User };
-export type KeysChanged = { channelId: string; keyVersion: number; rotationNeeded: boolean };
 export type UserKeysChanged = { userId: string };
 
-export interface ServerToClientEvents {
-  'message:created': (e: MessageCreated) => void;
-  'message:updated': (e: MessageUpdated) => void;
-  'message:deleted': (e: MessageDeleted) => void;
-  'channel:updated': (e: ChannelUpdated) => void;
-  'channel:removed': (e: ChannelRemoved) => void;
-  'member:joined': (e: MemberJoined) => void;
-  'member:left': (e: MemberLeft) => void;
+/** The events the sync feed records and replays: GET /sync answers them in this shape. */
+export interface FeedEvents {
+  'message:created': MessageCreated;
+  'message:updated': MessageUpdated;
+  'message:deleted': MessageDeleted;
+  'reaction:changed': ReactionChanged;
+  'thread:updated': ThreadUpdated;
+  'channel:updated': ChannelUpdated;
+  'channel:removed': ChannelRemoved;
+  'member:joined': MemberJoined;
+  'member:left': MemberLeft;
+  'read:updated': ReadUpdated;
+  'user:updated': UserUpdated;
+  'keys:changed': KeysChanged;
+}
+export type FeedEventName = keyof FeedEvents;
+export type FeedChange = { [K in FeedEventName]: { type: K; payload: FeedEvents[K] } }[FeedEventName];
+
+type Listeners<T> = { [K in keyof T]: (e: T[K]) => void };
+export interface ServerToClientEvents extends Listeners<FeedEvents> {
   'typing:started': (e: TypingStarted) => void;
   'presence:changed': (e: PresenceChanged) => void;
-  'read:updated': (e: ReadUpdated) => void;
-  'user:updated': (e: UserUpdated) => void;
-  'keys:changed': (e: KeysChanged) => void;
   'userKeys:changed': (e: UserKeysChanged) => void;
 }
 
 // Client to server. Payloads are parsed on arrival; acks use the error envelope.
-export const TypingStart = z.strictObject({ channelId: Id });
+export const TypingStart = z.strictObject({ channelId: Id, threadRootId: Id.optional() });
 export type TypingStart = z.infer<typeof TypingStart>;
 export const PresenceSet = z.strictObject({ status: Presence.exclude(['offline']) });
 export type PresenceSet = z.infer<typeof PresenceSet>;

@@ -13,6 +13,8 @@ import { openVerified } from '../features/encryption/verification';
 import { useStore } from '../realtime/store';
 import { startRealtime } from '../realtime/sync';
 import { ConnectionBanner } from './connection-banner';
+import { Notices } from './notices';
+import { useCursorReady } from '../realtime/use-cursor-ready';
 
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
@@ -29,6 +31,7 @@ export function Shell({ me }: { me: User }) {
     navigateRef.current = navigate;
   }, [navigate]);
   const meId = me.id;
+  const cursorReady = useCursorReady();
   // Keyed by the user's id only: a profile edit must not reconnect the socket.
   useEffect(() => {
     openOutbox(meId);
@@ -45,6 +48,8 @@ export function Shell({ me }: { me: User }) {
     });
   }, [qc, meId]);
 
+  // After a sign-in the sync cursor is taken before anything shown is loaded (a reload takes it with the session).
+  if (!cursorReady) return <div className="splash" aria-busy="true" />;
   return (
     <div
       className={`shell ${drawer ? 'drawer-open' : ''}`}
@@ -55,6 +60,7 @@ export function Shell({ me }: { me: User }) {
       <div className="scrim" onClick={closeSidebar} aria-hidden="true" />
       <main className="main">
         <ConnectionBanner />
+        <Notices />
         <Suspense fallback={<div className="list-loading">Loading…</div>}>
           <Routes>
             <Route index element={<HomeRoute />} />

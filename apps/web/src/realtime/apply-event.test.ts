@@ -19,7 +19,7 @@ describe('applyEvent', () => {
   it('message:created adds the message once and counts it unread, even when replayed', () => {
     const event: ServerEvent = {
       type: 'message:created',
-      payload: { channelId: 'c1', seq: 4, message: message(4) },
+      payload: { cursor: '1.1', channelId: 'c1', seq: 4, message: message(4) },
     };
     const state = apply(base(), event, event);
     expect(state.messages.c1!.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
@@ -29,7 +29,7 @@ describe('applyEvent', () => {
   it('message:created for a channel whose messages are not loaded only updates the list', () => {
     const state = apply(base({ messages: {} }), {
       type: 'message:created',
-      payload: { channelId: 'c1', seq: 4, message: message(4) },
+      payload: { cursor: '1.1', channelId: 'c1', seq: 4, message: message(4) },
     });
     expect(state.messages.c1).toBeUndefined();
     expect(state.channels![0]!.membership!.unread).toBe(1);
@@ -40,8 +40,8 @@ describe('applyEvent', () => {
     const deleted = message(3, { body: null, deletedAt: '2026-01-02T00:00:00.000Z' });
     const state = apply(
       base(),
-      { type: 'message:updated', payload: { channelId: 'c1', seq: 2, message: edited } },
-      { type: 'message:deleted', payload: { channelId: 'c1', seq: 3, message: deleted } },
+      { type: 'message:updated', payload: { cursor: '1.1', channelId: 'c1', seq: 2, message: edited } },
+      { type: 'message:deleted', payload: { cursor: '1.1', channelId: 'c1', seq: 3, message: deleted } },
     );
     expect(state.messages.c1!.messages.map((m) => m.body)).toEqual(['body 1', 'edited', null]);
   });
@@ -51,11 +51,11 @@ describe('applyEvent', () => {
       base(),
       {
         type: 'channel:updated',
-        payload: { channelId: 'c1', channel: channel({ topic: 't', membership: null }) },
+        payload: { cursor: '1.1', channelId: 'c1', channel: channel({ topic: 't', membership: null }) },
       },
       {
         type: 'channel:updated',
-        payload: { channelId: 'c2', channel: channel({ id: 'c2', name: 'added' }) },
+        payload: { cursor: '1.1', channelId: 'c2', channel: channel({ id: 'c2', name: 'added' }) },
       },
     );
     expect(state.channels!.map((c) => [c.name, c.topic, !!c.membership])).toEqual([
@@ -72,7 +72,7 @@ describe('applyEvent', () => {
     };
     const next = applyEvent(
       state,
-      { type: 'keys:changed', payload: { channelId: 'c1', keyVersion: 2, rotationNeeded: false } },
+      { type: 'keys:changed', payload: { cursor: '1.1', channelId: 'c1', keyVersion: 2, rotationNeeded: false } },
       ctx,
     );
     expect(next.channels?.[0]).toMatchObject({ keyVersion: 2, keyRotationNeeded: false });
@@ -80,15 +80,15 @@ describe('applyEvent', () => {
   });
 
   it('channel:removed drops the channel, its messages and members', () => {
-    const state = apply(base(), { type: 'channel:removed', payload: { channelId: 'c1', reason: 'removed' } });
+    const state = apply(base(), { type: 'channel:removed', payload: { cursor: '1.1', channelId: 'c1', reason: 'removed' } });
     expect(state.channels).toEqual([]);
     expect(state.messages.c1).toBeUndefined();
     expect(state.members.c1).toBeUndefined();
   });
 
   it('member:joined and member:left keep the list and the count right, also when repeated', () => {
-    const joined: ServerEvent = { type: 'member:joined', payload: { channelId: 'c1', member: member('u3') } };
-    const left: ServerEvent = { type: 'member:left', payload: { channelId: 'c1', userId: 'u2' } };
+    const joined: ServerEvent = { type: 'member:joined', payload: { cursor: '1.1', channelId: 'c1', member: member('u3') } };
+    const left: ServerEvent = { type: 'member:left', payload: { cursor: '1.1', channelId: 'c1', userId: 'u2' } };
     const state = apply(base(), joined, joined, left, left);
     expect(state.members.c1!.map((m) => m.user.id)).toEqual(['u1', 'u3']);
     expect(state.channels![0]!.memberCount).toBe(2);
@@ -105,7 +105,7 @@ describe('applyEvent', () => {
     const unread = base({
       channels: [channel({ membership: { role: 'member', lastReadSeq: 1, notify: 'all', unread: 2 } })],
     });
-    const state = apply(unread, { type: 'read:updated', payload: { channelId: 'c1', seq: 3, unread: 0 } });
+    const state = apply(unread, { type: 'read:updated', payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0 } });
     expect(state.channels![0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 0 });
   });
 
@@ -113,8 +113,8 @@ describe('applyEvent', () => {
     const dm = channel({ id: 'd1', kind: 'dm', name: 'dm', dmUsers: [user('u2')] });
     const state = apply(
       base({ channels: [dm] }),
-      { type: 'user:updated', payload: { user: user('u2', { displayName: 'Renamed' }) } },
-      { type: 'user:updated', payload: { user: user('u1', { displayName: 'Me' }) } },
+      { type: 'user:updated', payload: { cursor: '1.1', user: user('u2', { displayName: 'Renamed' }) } },
+      { type: 'user:updated', payload: { cursor: '1.1', user: user('u1', { displayName: 'Me' }) } },
     );
     expect(state.users!.find((u) => u.id === 'u2')!.displayName).toBe('Renamed');
     expect(state.channels![0]!.dmUsers![0]!.displayName).toBe('Renamed');
@@ -131,17 +131,17 @@ describe('applyEvent', () => {
     const stale = base();
     const state = apply(
       stale,
-      { type: 'message:created', payload: { channelId: 'c1', seq: 4, message: message(4) } },
-      { type: 'message:updated', payload: { channelId: 'c1', seq: 2, message: fresh[1]! } },
+      { type: 'message:created', payload: { cursor: '1.1', channelId: 'c1', seq: 4, message: message(4) } },
+      { type: 'message:updated', payload: { cursor: '1.1', channelId: 'c1', seq: 2, message: fresh[1]! } },
       {
         type: 'message:deleted',
-        payload: {
+        payload: { cursor: '1.1',
           channelId: 'c1',
           seq: 3,
           message: message(3, { body: null, deletedAt: '2026-01-03T00:00:00.000Z' }),
         },
       },
-      { type: 'message:created', payload: { channelId: 'c1', seq: 4, message: message(4) } },
+      { type: 'message:created', payload: { cursor: '1.1', channelId: 'c1', seq: 4, message: message(4) } },
     );
     expect(state.messages.c1!.messages.filter((m) => !m.deletedAt)).toEqual(fresh);
   });

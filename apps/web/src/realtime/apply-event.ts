@@ -1,5 +1,7 @@
-import type { Channel, Member, Presence, ServerToClientEvents, User } from '@parley/protocol';
-import { applyMessage, noteMessage, removeChannel, setRead, upsertChannel, type MessagePage } from './merge';
+import type { Channel, FeedChange, Member, Presence, ServerToClientEvents, User } from '@parley/protocol';
+import { applyChannelEvent } from './apply-channel-events';
+import { applyMessageEvent } from './apply-message-events';
+import type { MessagePage, ThreadEntry, ThreadPage } from './merge';
 
 type EventName = keyof ServerToClientEvents;
 export type ServerEvent = {
@@ -11,6 +13,9 @@ export type CacheState = {
   channels?: Channel[];
   messages: Record<string, MessagePage | undefined>;
   members: Record<string, Member[] | undefined>;
+  /** Loaded thread pages by root id. */
+  threadPages?: Record<string, ThreadPage | undefined>;
+  threads?: ThreadEntry[];
   presence?: Record<string, Presence>;
   users?: User[];
   session?: User | null;
@@ -18,107 +23,12 @@ export type CacheState = {
 
 export type EventContext = { selfId: string; reading: boolean };
 
-/** Applies one server event to cache state; idempotent, so a replayed event changes nothing. */
-export function applyEvent(state: CacheState, event: ServerEvent, ctx: EventContext): CacheState {
-  switch (event.type) {
-    case 'message:created': {
-      const { channelId, message } = event.payload;
-      return {
-        ...state,
-        messages: { ...state.messages, [channelId]: applyMessage(state.messages[channelId], message) },
-        channels: noteMessage(state.channels, message, ctx),
-      };
-    }
-    case 'message:updated':
-    case 'message:deleted': {
-      const { channelId, message } = event.payload;
-      return {
-        ...state,
-        messages: { ...state.messages, [channelId]: applyMessage(state.messages[channelId], message) },
-      };
-    }
-    case 'channel:updated':
-      return { ...state, channels: upsertChannel(state.channels, event.payload.channel) };
-    case 'keys:changed': {
-      const { channelId, keyVersion, rotationNeeded } = event.payload;
-      const channels = state.channels?.map((c) =>
-        c.id === channelId ? { ...c, keyVersion, keyRotationNeeded: rotationNeeded } : c,
-      );
-      return { ...state, channels };
-    }
-    case 'channel:removed': {
-      const { channelId } = event.payload;
-      return {
-        ...state,
-        channels: removeChannel(state.channels, channelId),
-        messages: { ...state.messages, [channelId]: undefined },
-        members: { ...state.members, [channelId]: undefined },
-      };
-    }
-    case 'member:joined': {
-      const { channelId, member } = event.payload;
-      const members = state.members[channelId];
-      const known = members?.some((m) => m.user.id === member.user.id);
-      return {
-        ...state,
-        members: {
-          ...state.members,
-          [channelId]: members && [...members.filter((m) => m.user.id !== member.user.id), member],
-        },
-        // Without the member list we cannot tell a repeat, so the count is only raised for a new one.
-        channels: members && known ? state.channels : addMembers(state.channels, channelId, 1),
-        users: upsertUser(state.users, member.user),
-      };
-    }
-    case 'member:left': {
-      const { channelId, userId } = event.payload;
-      const members = state.members[channelId];
-      const known = !members || members.some((m) => m.user.id === userId);
-      return {
-        ...state,
-        members: { ...state.members, [channelId]: members?.filter((m) => m.user.id !== userId) },
-        channels: known ? addMembers(state.channels, channelId, -1) : state.channels,
-      };
-    }
-    case 'presence:changed': {
-      const { userId, status } = event.payload;
-      // Not loaded yet: GET /presence will bring the whole map.
-      return { ...state, presence: state.presence && { ...state.presence, [userId]: status } };
-    }
-    case 'read:updated': {
-      const { channelId, seq, unread } = event.payload;
-      return { ...state, channels: setRead(state.channels, channelId, seq, unread) };
-    }
-    case 'user:updated': {
-      const { user } = event.payload;
-      return {
-        ...state,
-        users: upsertUser(state.users, user),
-        session: state.session?.id === user.id ? user : state.session,
-        channels: state.channels?.map((c) =>
-          c.dmUsers?.some((u) => u.id === user.id)
-            ? { ...c, dmUsers: c.dmUsers.map((u) => (u.id === user.id ? user : u)) }
-            : c,
-        ),
-      };
-    }
-    default:
-      // typing:started and key events carry no cache state.
-      return state;
-  }
-}
-
-function addMembers(channels: Channel[] | undefined, channelId: string, delta: number) {
-  return channels?.map((c) =>
-    c.id === channelId ? { ...c, memberCount: Math.max(0, c.memberCount + delta) } : c,
-  );
-}
-
-function upsertUser(users: User[] | undefined, user: User): User[] | undefined {
-  return users && [...users.filter((u) => u.id !== user.id), user];
+/** Applies one server event or sync change to cache state; idempotent, so a replayed one changes nothing. */
+export function applyEvent(state: CacheState, event: ServerEvent | FeedChange, ctx: EventContext): CacheState {
+  return applyMessageEvent(state, event, ctx) ?? applyChannelEvent(state, event) ?? state;
 }
 
 /** The channel an event is about, for reading the right cache slices. */
-export function channelOf(event: ServerEvent): string | undefined {
+export function channelOf(event: ServerEvent | FeedChange): string | undefined {
   return 'channelId' in event.payload ? event.payload.channelId : undefined;
 }

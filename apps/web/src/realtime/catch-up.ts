@@ -1,36 +1,52 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { MessagesResponse } from '@parley/protocol';
+import type { SyncResponse } from '@parley/protocol';
 import { api, ApiError } from '../lib/api';
+import { applyChange } from './events';
+import { currentCursor, resetCursor } from './feed-cursor';
 import { keys } from './keys';
-import { lastSeqOf, mergeMessages, type MessagePage } from './merge';
 
-/** After a (re)connect: refresh the channel list and presence, and fetch every loaded channel past its last seq. */
+const notSession = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== keys.session[0];
+
+/**
+ * After a (re)connect, with the socket already in its rooms: one request replays every change since
+ * this tab's cursor. The first connect, or a cursor the server no longer keeps, reloads what is shown.
+ */
 export async function catchUp(qc: QueryClient): Promise<void> {
-  await Promise.all([
-    qc.invalidateQueries({ queryKey: keys.channels }),
-    qc.invalidateQueries({ queryKey: keys.presence }),
-  ]);
-  const pages = qc.getQueriesData<MessagePage>({ queryKey: ['messages'] });
-  await Promise.all(pages.map(([key, page]) => page && fetchAfter(qc, String(key[1]), lastSeqOf(page))));
+  const since = currentCursor();
+  if (!since) return startFresh(qc, false);
+  let cursor = since;
+  try {
+    for (;;) {
+      const res = await api<SyncResponse>('GET', `/sync?since=${cursor}`);
+      for (const change of res.changes) applyChange(qc, change);
+      cursor = res.cursor;
+      resetCursor(cursor);
+      if (!res.more) break;
+    }
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'cursor_expired') return startFresh(qc, true);
+    throw err;
+  }
+  // Presence is not in the feed: who is online now is one small request.
+  await qc.invalidateQueries({ queryKey: keys.presence });
 }
 
-/** Fetches everything after a seq, page by page, and merges it by id. */
-export async function fetchAfter(qc: QueryClient, channelId: string, after: number): Promise<void> {
-  let cursor = after;
-  for (;;) {
-    let res: MessagesResponse;
-    try {
-      res = await api<MessagesResponse>('GET', `/channels/${channelId}/messages?after=${cursor}&limit=200`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404)
-        qc.removeQueries({ queryKey: keys.messages(channelId) });
-      return;
-    }
-    qc.setQueryData<MessagePage>(
-      keys.messages(channelId),
-      (p) => p && { ...p, messages: mergeMessages(p.messages, res.messages) },
-    );
-    cursor = res.messages.at(-1)?.seq ?? cursor;
-    if (!res.hasMore) return;
+/** Takes the current cursor first, then loads again, so nothing falls between the load and the cursor. */
+async function startFresh(qc: QueryClient, expired: boolean): Promise<void> {
+  resetCursor((await api<SyncResponse>('GET', '/sync')).cursor);
+  if (expired) await qc.resetQueries({ predicate: notSession });
+  else await qc.invalidateQueries({ predicate: notSession });
+}
+
+/**
+ * Takes the starting cursor before the app loads anything it shows: every later load is at least as
+ * new, so replaying from it is exact. Signed out, there is nothing to take.
+ */
+export async function primeCursor(): Promise<void> {
+  if (currentCursor()) return;
+  try {
+    resetCursor((await api<SyncResponse>('GET', '/sync')).cursor);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 'unauthenticated')) throw err;
   }
 }

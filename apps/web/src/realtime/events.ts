@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, ServerToClientEvents } from '@parley/protocol';
+import type { Channel, FeedChange, FeedEventName } from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
-import { fetchAfter } from './catch-up';
+import { advanceCursor } from './feed-cursor';
 import { keys } from './keys';
-import { lastSeqOf, type MessagePage } from './merge';
+import type { ThreadPage } from './merge';
+import { notify } from './notices';
 import { isReading } from './reading';
 import type { ParleySocket } from './sync';
 import { clearTyping, noteTyping } from './typing';
@@ -12,21 +13,23 @@ import { bumpPeers } from '../features/encryption/epoch';
 import { forgetPeerKeys } from '../features/encryption/user-keys';
 import { openVault } from '../features/encryption/vault';
 
-const CACHE_EVENTS = [
+const FEED_EVENTS = [
   'message:created',
   'message:updated',
   'message:deleted',
+  'reaction:changed',
+  'thread:updated',
   'channel:updated',
   'channel:removed',
   'member:joined',
   'member:left',
-  'presence:changed',
   'read:updated',
   'user:updated',
   'keys:changed',
-] as const satisfies (keyof ServerToClientEvents)[];
+] as const satisfies FeedEventName[];
 
 export type RealtimeHooks = { onChannelRemoved?: (channel: Channel) => void };
+let context: { selfId: string; hooks: RealtimeHooks } = { selfId: '', hooks: {} };
 
 /** Applies each server event to the query cache, the one store of server state, then runs its side effects. */
 export function handleServerEvents(
@@ -35,20 +38,10 @@ export function handleServerEvents(
   selfId: string,
   hooks: RealtimeHooks,
 ): void {
+  context = { selfId, hooks };
   const on = s.on.bind(s) as (type: string, listener: (payload: unknown) => void) => void;
-  for (const type of CACHE_EVENTS) {
-    on(type, (payload) => {
-      const event = { type, payload } as ServerEvent;
-      const channelId = channelOf(event);
-      before(qc, event, selfId, hooks);
-      const state = readState(qc, channelId);
-      writeState(
-        qc,
-        state,
-        applyEvent(state, event, { selfId, reading: !!channelId && isReading(channelId) }),
-      );
-    });
-  }
+  for (const type of FEED_EVENTS) on(type, (payload) => applyChange(qc, { type, payload } as FeedChange));
+  s.on('presence:changed', (payload) => apply(qc, { type: 'presence:changed', payload }));
   s.on('userKeys:changed', ({ userId }) => {
     forgetPeerKeys(userId);
     // Keys set up or reset in another browser of this user.
@@ -56,36 +49,72 @@ export function handleServerEvents(
     bumpPeers();
     if (userId !== selfId) maintainChannels(qc.getQueryData<Channel[]>(keys.channels), selfId);
   });
-  s.on('typing:started', ({ channelId, userId }) => userId !== selfId && noteTyping(channelId, userId));
+  s.on(
+    'typing:started',
+    ({ channelId, userId, threadRootId }) => userId !== selfId && noteTyping(threadRootId ?? channelId, userId),
+  );
 }
 
-/** Effects that need the state before the event: gap detection, leaving an open channel, a new membership. */
-function before(qc: QueryClient, event: ServerEvent, selfId: string, hooks: RealtimeHooks): void {
+/** One change, from the socket, the sync feed or a REST answer: applied to the cache, the cursor moved. */
+export function applyChange(qc: QueryClient, change: FeedChange): void {
+  apply(qc, change);
+  advanceCursor(change.payload.cursor);
+}
+
+function apply(qc: QueryClient, event: ServerEvent | FeedChange): void {
+  const channelId = channelOf(event);
+  before(qc, event);
+  const state = readState(qc, channelId);
+  writeState(
+    qc,
+    state,
+    applyEvent(state, event, { selfId: context.selfId, reading: !!channelId && isReading(channelId) }),
+  );
+}
+
+/** Effects that need the state before the event: leaving an open channel, a new membership, keys. */
+function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
+  const { selfId, hooks } = context;
+  const channels = () => qc.getQueryData<Channel[]>(keys.channels);
   if (event.type === 'message:created') {
-    const { channelId, message } = event.payload;
-    const page = qc.getQueryData<MessagePage>(keys.messages(channelId));
-    // A gap means an event was missed: fetch it rather than trust the socket.
-    if (page && message.seq > lastSeqOf(page) + 1) void fetchAfter(qc, channelId, lastSeqOf(page));
-    clearTyping(channelId, message.authorId);
+    const { message } = event.payload;
+    clearTyping(message.threadRootId ?? message.channelId, message.authorId);
   } else if (event.type === 'keys:changed') {
     forgetKeyring(event.payload.channelId);
   } else if (event.type === 'channel:removed') {
-    const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === event.payload.channelId);
-    if (channel) hooks.onChannelRemoved?.(channel);
+    const channel = channels()?.find((c) => c.id === event.payload.channelId);
+    if (!channel) return;
+    if (event.payload.reason === 'removed') notify(`You were removed from ${label(channel)}.`);
+    hooks.onChannelRemoved?.(channel);
   } else if (event.type === 'member:joined' && event.payload.member.user.id !== selfId) {
-    const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === event.payload.channelId);
+    const channel = channels()?.find((c) => c.id === event.payload.channelId);
     if (channel) maintainChannels([channel], selfId);
   } else if (event.type === 'member:joined' && event.payload.member.user.id === selfId) {
-    const known = qc.getQueryData<Channel[]>(keys.channels)?.some((c) => c.id === event.payload.channelId);
-    if (!known) void qc.invalidateQueries({ queryKey: keys.channels, exact: true });
+    if (!channels()?.some((c) => c.id === event.payload.channelId))
+      void qc.invalidateQueries({ queryKey: keys.channels, exact: true });
+  } else if (event.type === 'thread:updated') {
+    const listed = qc.getQueryData<{ thread: { rootId: string } }[]>(keys.threads);
+    const { thread } = event.payload;
+    // A newly followed thread whose root this tab has not loaded: the list fetches it.
+    if (listed && thread.following && !listed.some((e) => e.thread.rootId === thread.rootId))
+      if (!qc.getQueryData(keys.thread(thread.rootId)))
+        void qc.invalidateQueries({ queryKey: keys.threads, exact: true });
   }
 }
+
+const label = (c: Channel) => (c.kind === 'dm' || c.kind === 'group' ? 'a conversation' : `#${c.name}`);
 
 function readState(qc: QueryClient, channelId: string | undefined): CacheState {
   return {
     channels: qc.getQueryData(keys.channels),
     messages: channelId ? { [channelId]: qc.getQueryData(keys.messages(channelId)) } : {},
     members: channelId ? { [channelId]: qc.getQueryData(keys.members(channelId)) } : {},
+    threadPages: Object.fromEntries(
+      qc
+        .getQueriesData<ThreadPage>({ queryKey: ['thread'] })
+        .map(([key, page]) => [String(key[1]), page]),
+    ),
+    threads: qc.getQueryData(keys.threads),
     presence: qc.getQueryData(keys.presence),
     users: qc.getQueryData(keys.users),
     session: qc.getQueryData(keys.session),
@@ -102,6 +131,9 @@ function writeState(qc: QueryClient, old: CacheState, next: CacheState): void {
   put(keys.presence, old.presence, next.presence);
   put(keys.users, old.users, next.users);
   put(keys.session, old.session, next.session);
+  put(keys.threads, old.threads, next.threads);
   for (const id of Object.keys(next.messages)) put(keys.messages(id), old.messages[id], next.messages[id]);
   for (const id of Object.keys(next.members)) put(keys.members(id), old.members[id], next.members[id]);
+  for (const id of Object.keys(next.threadPages ?? {}))
+    put(keys.thread(id), old.threadPages?.[id], next.threadPages?.[id]);
 }

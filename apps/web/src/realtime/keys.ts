@@ -3,6 +3,8 @@ export const keys = {
   channels: ['channels'] as const,
   messages: (channelId: string) => ['messages', channelId] as const,
   members: (channelId: string) => ['members', channelId] as const,
+  thread: (rootId: string) => ['thread', rootId] as const,
+  threads: ['threads'] as const,
   users: ['users'] as const,
   presence: ['presence'] as const,
 };

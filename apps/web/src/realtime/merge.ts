@@ -1,7 +1,12 @@
-import type { Channel, Message } from '@parley/protocol';
+import type { Channel, Message, Reaction, ThreadState, ThreadsResponse } from '@parley/protocol';
 import type { OutboxItem } from './outbox';
 
 export type MessagePage = { messages: Message[]; hasMoreBefore: boolean };
+export type ThreadPage = { root: Message; messages: Message[]; hasMore: boolean; thread: ThreadState };
+export type ThreadEntry = ThreadsResponse['threads'][number];
+
+/** Thread replies show in the channel only when they were also sent there. */
+export const inChannel = (m: Message) => !m.threadRootId || m.alsoInChannel;
 
 /** A send not yet acknowledged: it has a clientId but no id or seq. */
 export type PendingMessage = OutboxItem;
@@ -43,8 +48,43 @@ export function lastSeqOf(page: MessagePage | undefined): number {
 }
 
 export function applyMessage(page: MessagePage | undefined, message: Message): MessagePage | undefined {
-  if (!page) return page;
+  if (!page || !inChannel(message)) return page;
   return { ...page, messages: mergeMessages(page.messages, [message]) };
+}
+
+/** A thread page takes its root's new state and its replies, merged by id like the channel. */
+export function applyToThread(page: ThreadPage | undefined, message: Message): ThreadPage | undefined {
+  if (!page) return page;
+  if (message.id === page.root.id) return { ...page, root: mergeMessages([page.root], [message])[0]! };
+  if (message.threadRootId !== page.root.id) return page;
+  return { ...page, messages: mergeMessages(page.messages, [message]) };
+}
+
+/** Replaces one message's reactions wherever it is in a list; the same list back when it is not there. */
+export function setReactions(messages: Message[], messageId: string, reactions: Reaction[]): Message[] {
+  const index = messages.findIndex((m) => m.id === messageId);
+  if (index === -1) return messages;
+  return messages.map((m, i) => (i === index ? { ...m, reactions } : m));
+}
+
+/** Followed threads, unread first, then the newest reply first. */
+export function upsertThread(
+  entries: ThreadEntry[] | undefined,
+  thread: ThreadState,
+  root?: Message,
+): ThreadEntry[] | undefined {
+  if (!entries) return entries;
+  const old = entries.find((e) => e.thread.rootId === thread.rootId);
+  const rest = entries.filter((e) => e.thread.rootId !== thread.rootId);
+  const next = old || root ? { thread, root: root ?? old!.root } : undefined;
+  return sortThreads(next && thread.following ? [...rest, next] : rest);
+}
+
+export function sortThreads(entries: ThreadEntry[]): ThreadEntry[] {
+  const last = (e: ThreadEntry) => e.root.lastReplyAt ?? e.root.createdAt;
+  return [...entries].sort(
+    (a, b) => Number(b.thread.unread > 0) - Number(a.thread.unread > 0) || last(b).localeCompare(last(a)),
+  );
 }
 
 /** Shared fields from an event; each client keeps its own membership unless the event carries one. */
@@ -69,7 +109,7 @@ export function noteMessage(
 ): Channel[] | undefined {
   return channels?.map((c) => {
     if (c.id !== message.channelId || message.seq <= c.lastSeq) return c;
-    const counts = !opts.reading && message.authorId !== opts.selfId && c.membership;
+    const counts = !opts.reading && message.authorId !== opts.selfId && inChannel(message) && c.membership;
     return {
       ...c,
       lastSeq: message.seq,

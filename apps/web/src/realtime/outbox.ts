@@ -5,6 +5,9 @@ export type OutboxItem = {
   clientId: string;
   channelId: string;
   body: string;
+  /** Thread replies: the root they answer, and whether they also go to the channel. */
+  threadRootId?: string;
+  alsoInChannel?: boolean;
   createdAt: string;
   status: 'pending' | 'failed';
   error?: string;

@@ -5,13 +5,15 @@ import { encryptText } from '../features/encryption/message-crypto';
 import { api, ApiError, describeError } from '../lib/api';
 import { connection } from './connection';
 import { keys } from './keys';
-import { applyMessage, noteMessage, type MessagePage } from './merge';
+import { applyMessage, applyToThread, noteMessage, type MessagePage, type ThreadPage } from './merge';
 import { enqueue, outbox, removeItem, updateItem, type OutboxItem } from './outbox';
 
 let flushing = false;
 
-export function sendMessage(qc: QueryClient, channelId: string, body: string): void {
-  enqueue({ clientId: crypto.randomUUID(), channelId, body });
+export type SendOptions = { threadRootId?: string; alsoInChannel?: boolean };
+
+export function sendMessage(qc: QueryClient, channelId: string, body: string, opts: SendOptions = {}): void {
+  enqueue({ clientId: crypto.randomUUID(), channelId, body, ...threadFields(opts) });
   void flushOutbox(qc);
 }
 
@@ -32,6 +34,8 @@ export async function flushOutbox(qc: QueryClient): Promise<void> {
       try {
         const message = await post(qc, item);
         qc.setQueryData<MessagePage>(keys.messages(item.channelId), (p) => applyMessage(p, message));
+        if (message.threadRootId)
+          qc.setQueryData<ThreadPage>(keys.thread(message.threadRootId), (p) => applyToThread(p, message));
         qc.setQueryData<Channel[]>(keys.channels, (c) =>
           noteMessage(c, message, { selfId: message.authorId, reading: true }),
         );
@@ -56,17 +60,25 @@ const KEY_RACE = new Set(['stale_key_version', 'key_rotation_required']);
 async function post(qc: QueryClient, item: OutboxItem) {
   const path = `/channels/${item.channelId}/messages`;
   const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === item.channelId);
+  const thread = threadFields(item);
   if (!channel?.encrypted) {
-    return (await api<MessageResponse>('POST', path, { clientId: item.clientId, body: item.body })).message;
+    return (await api<MessageResponse>('POST', path, { clientId: item.clientId, body: item.body, ...thread }))
+      .message;
   }
   const selfId = qc.getQueryData<User | null>(keys.session)?.id ?? '';
   for (let attempt = 0; ; attempt++) {
     const encrypted = await encryptText(item.channelId, selfId, item.body);
     try {
-      return (await api<MessageResponse>('POST', path, { clientId: item.clientId, encrypted })).message;
+      return (await api<MessageResponse>('POST', path, { clientId: item.clientId, encrypted, ...thread }))
+        .message;
     } catch (err) {
       if (attempt > 0 || !(err instanceof ApiError && KEY_RACE.has(err.code))) throw err;
       forgetKeyring(item.channelId);
     }
   }
+}
+
+function threadFields({ threadRootId, alsoInChannel }: SendOptions): SendOptions {
+  if (!threadRootId) return {};
+  return alsoInChannel ? { threadRootId, alsoInChannel } : { threadRootId };
 }

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@parley/protocol';
 import { getConfig } from '../lib/config';
 import { catchUp } from './catch-up';
+import { resetCursor } from './feed-cursor';
 import { connection } from './connection';
 import { keys } from './keys';
 import { flushOutbox } from './send';
@@ -63,6 +64,8 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
     stopPresence();
     s.close();
     socket = undefined;
+    // Another user may sign in next in this tab: their cursor starts afresh.
+    resetCursor(undefined);
   };
 }
 

@@ -9,9 +9,14 @@ export const message = (seq: number, extra: Partial<Message> = {}): Message => (
   body: `body ${seq}`,
   encrypted: null,
   threadRootId: null,
+  alsoInChannel: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   editedAt: null,
   deletedAt: null,
+  replyCount: 0,
+  lastReplyAt: null,
+  replyUserIds: [],
+  reactions: [],
   ...extra,
 });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody, SessionResponse, User, UserResponse } from '@parley/protocol';
 import { api, ApiError } from '../../lib/api';
+import { primeCursor } from '../../realtime/catch-up';
 import { keys } from '../../realtime/keys';
 import { lockThisBrowser } from '../encryption/vault';
 
@@ -9,7 +10,9 @@ export function useSession() {
     queryKey: keys.session,
     queryFn: async (): Promise<User | null> => {
       try {
-        return (await api<SessionResponse>('GET', '/auth/session')).user;
+        // The sync cursor comes in the same round trip, before anything the app shows is loaded.
+        const [session] = await Promise.all([api<SessionResponse>('GET', '/auth/session'), primeCursor()]);
+        return session.user;
       } catch (err) {
         if (err instanceof ApiError && err.code === 'unauthenticated') return null;
         throw err;

@@ -63,6 +63,11 @@ const message = (extra: Partial<Message>): Message => ({
   createdAt: '',
   editedAt: null,
   deletedAt: null,
+  alsoInChannel: false,
+  replyCount: 0,
+  lastReplyAt: null,
+  replyUserIds: [],
+  reactions: [],
   ...extra,
 });
 

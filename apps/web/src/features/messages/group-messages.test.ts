@@ -14,6 +14,11 @@ const at = (seq: number, createdAt: string, authorId = 'a'): Message => ({
   createdAt,
   editedAt: null,
   deletedAt: null,
+  alsoInChannel: false,
+  replyCount: 0,
+  lastReplyAt: null,
+  replyUserIds: [],
+  reactions: [],
 });
 
 describe('groupMessages', () => {

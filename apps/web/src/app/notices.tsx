@@ -1,0 +1,20 @@
+import { dismiss, notices } from '../realtime/notices';
+import { useStore } from '../realtime/store';
+
+/** What happened to this user elsewhere, said once, politely. */
+export function Notices() {
+  const list = useStore(notices);
+  if (list.length === 0) return null;
+  return (
+    <div className="notices" role="status">
+      {list.map((n) => (
+        <div key={n.id} className="notice">
+          <span>{n.text}</span>
+          <button type="button" className="link-button" onClick={() => dismiss(n.id)}>
+            Dismiss
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { FeedChange, Message } from '@parley/protocol';
+import type { CacheState, EventContext, ServerEvent } from './apply-event';
+import { applyMessage, applyToThread, noteMessage, setReactions, upsertThread } from './merge';
+
+/** Messages, thread replies, reactions and thread state; undefined for events of other kinds. */
+export function applyMessageEvent(
+  state: CacheState,
+  event: ServerEvent | FeedChange,
+  ctx: EventContext,
+): CacheState | undefined {
+  switch (event.type) {
+    case 'message:created':
+    case 'message:updated':
+    case 'message:deleted': {
+      const { message } = event.payload;
+      const next = withMessage(state, message);
+      return event.type === 'message:created'
+        ? { ...next, channels: noteMessage(state.channels, message, ctx) }
+        : next;
+    }
+    case 'reaction:changed': {
+      const { channelId, messageId, reactions } = event.payload;
+      const page = state.messages[channelId];
+      const threadPages = mapValues(state.threadPages, (p) => ({
+        ...p,
+        root: p.root.id === messageId ? { ...p.root, reactions } : p.root,
+        messages: setReactions(p.messages, messageId, reactions),
+      }));
+      return {
+        ...state,
+        messages: {
+          ...state.messages,
+          [channelId]: page && { ...page, messages: setReactions(page.messages, messageId, reactions) },
+        },
+        threadPages,
+      };
+    }
+    case 'thread:updated': {
+      const { thread } = event.payload;
+      const page = state.threadPages?.[thread.rootId];
+      return {
+        ...state,
+        threads: upsertThread(state.threads, thread, page?.root),
+        threadPages: page ? { ...state.threadPages, [thread.rootId]: { ...page, thread } } : state.threadPages,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A message lands in its channel page (unless a thread-only reply), its thread, and the threads list. */
+function withMessage(state: CacheState, message: Message): CacheState {
+  const { channelId } = message;
+  return {
+    ...state,
+    messages: { ...state.messages, [channelId]: applyMessage(state.messages[channelId], message) },
+    threadPages: mapValues(state.threadPages, (p) => applyToThread(p, message)!),
+    threads: state.threads?.map((e) => (e.root.id === message.id ? { ...e, root: message } : e)),
+  };
+}
+
+function mapValues<T>(
+  record: Record<string, T | undefined> | undefined,
+  fn: (value: T) => T,
+): Record<string, T | undefined> | undefined {
+  if (!record) return record;
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v && fn(v)]));
+}
