@@ -18,6 +18,7 @@ import { useCursorReady } from '../realtime/use-cursor-ready';
 
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+const ThreadsPage = lazy(() => import('../features/threads/threads-page'));
 
 /** The signed-in app: realtime connection, sidebar and the routed main pane. */
 export function Shell({ me }: { me: User }) {
@@ -67,6 +68,7 @@ export function Shell({ me }: { me: User }) {
             <Route path="c/:channel" element={<ChannelRoute me={me} />} />
             <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
             <Route path="dm/:username" element={<DmRoute me={me} />} />
+            <Route path="threads" element={<ThreadsPage me={me} />} />
             <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
             <Route path="admin" element={<AdminPage me={me} />} />
             <Route path="*" element={<NotFound />} />

@@ -6,6 +6,7 @@ import { Icon } from '../../components/dialog';
 import { usePresence } from '../dms/use-users';
 import { NewDmDialog } from '../dms/new-dm-dialog';
 import { UserMenu } from '../settings/user-menu';
+import { useUnreadThreadCount } from '../threads/use-thread';
 import { BrowseChannelsDialog } from './browse-channels-dialog';
 import { CreateChannelDialog } from './create-channel-dialog';
 import { closeSidebar } from './sidebar-state';
@@ -19,6 +20,7 @@ export function Sidebar({ me }: { me: User }) {
   const [dialog, setDialog] = useState<'create' | 'browse' | 'dm'>();
   const rooms = channels.filter((c) => c.kind === 'public' || c.kind === 'private');
   const dms = channels.filter((c) => c.kind === 'dm' || c.kind === 'group');
+  const unreadThreads = useUnreadThreadCount();
 
   return (
     <nav className="sidebar" aria-label="Channels and direct messages">
@@ -29,6 +31,29 @@ export function Sidebar({ me }: { me: User }) {
         <UserMenu me={me} />
       </header>
       <div className="sidebar-scroll">
+        <div className="sidebar-section">
+          <ul>
+            <li>
+              <NavLink
+                to="/threads"
+                onClick={closeSidebar}
+                className={({ isActive }) =>
+                  `sidebar-link ${isActive ? 'active' : ''} ${unreadThreads > 0 ? 'unread' : ''}`
+                }
+              >
+                <span className="sidebar-icon">
+                  <Icon name="message" size={14} />
+                </span>
+                <span className="sidebar-label">Threads</span>
+                {unreadThreads > 0 && (
+                  <span className="unread-badge" aria-label={`${unreadThreads} threads with unread replies`}>
+                    {unreadThreads}
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          </ul>
+        </div>
         <Section title="Channels" onAdd={() => setDialog('create')} addLabel="Create a channel">
           {rooms.map((c) => (
             <ChannelLink

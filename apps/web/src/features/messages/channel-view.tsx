@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
 import { ChannelHeader } from '../channels/channel-header';
 import { MembersPanel } from '../channels/members-panel';
@@ -12,6 +13,8 @@ import { currentSocket } from '../../realtime/sync';
 import { EncryptionGate, useEncryptionReady } from '../encryption/encryption-gate';
 import { KeyChangeWarning } from '../encryption/key-change-warning';
 import { useKeyKeeper } from '../encryption/use-key-keeper';
+import { ThreadLinkContext, useThreadRoute } from '../threads/thread-link';
+import { ThreadPanel } from '../threads/thread-panel';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { useMarkRead, useMessages } from './use-messages';
@@ -33,6 +36,21 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const typingNow = typingIn(useStore(typing), channel.id);
   const cryptoReady = useEncryptionReady(channel.encrypted);
   useKeyKeeper(channel, me.id);
+  const navigate = useNavigate();
+  const threads = useThreadRoute(channel, me);
+  const { closeHref } = threads;
+  const closeThread = useCallback(() => {
+    navigate(closeHref);
+    // Back to where one was writing, as after an inline edit.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLTextAreaElement>('.channel-main .composer textarea')?.focus(),
+    );
+  }, [navigate, closeHref]);
+  // One side panel at a time, as in Slack: members replace an open thread.
+  const toggleMembers = () => {
+    if (threads.openId) navigate(closeHref);
+    setShowMembers((v) => !v || !!threads.openId);
+  };
 
   // Leaving the inline editor (Enter or Escape) puts the cursor back in the composer.
   const wasEditing = useRef(false);
@@ -80,9 +98,9 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
       ? 'Join the channel to post.'
       : undefined;
 
-  return (
+  const view = (
     <section className="channel-view">
-      <ChannelHeader channel={channel} me={me} onToggleMembers={() => setShowMembers((v) => !v)} />
+      <ChannelHeader channel={channel} me={me} onToggleMembers={toggleMembers} />
       <div className="channel-body">
         <div className="channel-main">
           {isLoading || !data ? (
@@ -122,10 +140,22 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             />
           )}
         </div>
-        {showMembers && <MembersPanel channel={channel} me={me} onClose={() => setShowMembers(false)} />}
+        {threads.openId ? (
+          <ThreadPanel
+            key={threads.openId}
+            channel={channel}
+            me={me}
+            users={users}
+            messageId={threads.openId}
+            onClose={closeThread}
+          />
+        ) : (
+          showMembers && <MembersPanel channel={channel} me={me} onClose={() => setShowMembers(false)} />
+        )}
       </div>
     </section>
   );
+  return <ThreadLinkContext.Provider value={threads}>{view}</ThreadLinkContext.Provider>;
 }
 
 export function dmName(channel: Channel, me: User): string {

@@ -5,6 +5,7 @@ import { Icon } from '../../components/dialog';
 import type { OutboxItem } from '../../realtime/outbox';
 import { EditBox } from './composer';
 import { EncryptedText } from '../encryption/encrypted-text';
+import { ReplyInThreadButton, ThreadMark, ThreadSummary } from '../threads/thread-summary';
 import { MessageBody } from './markdown';
 import type { Row } from './group-messages';
 
@@ -25,6 +26,8 @@ type Props = {
   onDelete: (m: Message) => void;
   /** Drawn in the list's first-frame preview: another test id and no actions. */
   preview?: boolean;
+  /** Drawn in the thread panel: no thread summary and no "Reply in thread". */
+  inThread?: boolean;
 };
 
 export const MessageRow = memo(function MessageRow({
@@ -38,6 +41,7 @@ export const MessageRow = memo(function MessageRow({
   onCancelEdit,
   onDelete,
   preview,
+  inThread,
 }: Props) {
   const { message, head, day, firstUnread } = row;
   const name = author?.displayName ?? 'Unknown user';
@@ -72,6 +76,7 @@ export const MessageRow = memo(function MessageRow({
               <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
             </header>
           )}
+          <ThreadMark message={message} inThread={inThread} />
           {message.deletedAt ? (
             <p className="message-deleted">This message was deleted.</p>
           ) : message.encrypted ? (
@@ -94,25 +99,31 @@ export const MessageRow = memo(function MessageRow({
               {message.editedAt && <span className="message-edited">(edited)</span>}
             </div>
           )}
+          {!inThread && <ThreadSummary message={message} />}
         </div>
-        {own && !message.deletedAt && !editing && !preview && (
+        {(own || !inThread) && !message.deletedAt && !editing && !preview && (
           <div className="message-actions">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Edit message"
-              onClick={() => onStartEdit(message)}
-            >
-              <Icon name="edit" size={16} />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Delete message"
-              onClick={() => onDelete(message)}
-            >
-              <Icon name="trash" size={16} />
-            </button>
+            {!inThread && <ReplyInThreadButton message={message} />}
+            {own && (
+              <>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Edit message"
+                  onClick={() => onStartEdit(message)}
+                >
+                  <Icon name="edit" size={16} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Delete message"
+                  onClick={() => onDelete(message)}
+                >
+                  <Icon name="trash" size={16} />
+                </button>
+              </>
+            )}
           </div>
         )}
       </article>

@@ -1,0 +1,25 @@
+import type { Message } from '@parley/protocol';
+import { useDecrypted } from '../encryption/use-decrypted';
+
+const MAX = 90;
+
+/** One line of a message's text for a preview: markdown marks and line breaks dropped, cut at a word. */
+export function excerpt(text: string, max = MAX): string {
+  const flat = text
+    .replace(/```[\s\S]*?```/g, '[code]')
+    .replace(/[*_~`>#]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : max)}…`;
+}
+
+/** A message as one preview line, decrypted in the browser for encrypted channels. */
+export function Excerpt({ message, authorName }: { message: Message; authorName: string }) {
+  const plain = useDecrypted(message, authorName);
+  if (message.deletedAt) return <em>This message was deleted.</em>;
+  if (!message.encrypted) return <>{excerpt(message.body ?? '')}</>;
+  if (!plain) return <em>Decrypting…</em>;
+  return plain.ok ? <>{excerpt(plain.text)}</> : <em>Encrypted message</em>;
+}

@@ -1,0 +1,60 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Channel } from '@parley/protocol';
+import { sendMessage } from '../../realtime/send';
+import { currentSocket } from '../../realtime/sync';
+import { Composer } from '../messages/composer';
+
+const TYPING_EMIT_MS = 3_000;
+
+type Props = {
+  channel: Channel;
+  rootId: string;
+  /** Why replying is not possible here (archived, not a member, encryption locked). */
+  disabled: string | undefined;
+  onEditLast: () => void;
+};
+
+/** The thread's composer: replies go through the outbox like messages, optionally also to the channel. */
+export function ThreadComposer({ channel, rootId, disabled, onEditLast }: Props) {
+  const qc = useQueryClient();
+  const [alsoInChannel, setAlsoInChannel] = useState(false);
+  const lastTyping = useRef(0);
+  const checkboxId = useId();
+  const isDm = channel.kind === 'dm' || channel.kind === 'group';
+
+  const handleTyping = useCallback(() => {
+    const now = Date.now();
+    if (now - lastTyping.current < TYPING_EMIT_MS) return;
+    lastTyping.current = now;
+    currentSocket()?.emit('typing:start', { channelId: channel.id, threadRootId: rootId });
+  }, [channel.id, rootId]);
+
+  return (
+    <div className="thread-composer">
+      <Composer
+        label="Reply in thread"
+        disabled={disabled}
+        onSend={(text) => {
+          lastTyping.current = 0;
+          sendMessage(qc, channel.id, text, { threadRootId: rootId, alsoInChannel });
+          // Like Slack: "also send" is a choice per reply, not a mode.
+          setAlsoInChannel(false);
+        }}
+        onTyping={handleTyping}
+        onEditLast={onEditLast}
+      />
+      {!disabled && (
+        <label className="thread-also" htmlFor={checkboxId}>
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={alsoInChannel}
+            onChange={(e) => setAlsoInChannel(e.target.checked)}
+          />
+          {isDm ? 'Also send as direct message' : `Also send to #${channel.name}`}
+        </label>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Message, User } from '@parley/protocol';
+import { outbox, removeItem } from '../../realtime/outbox';
+import { isPending, mergeMessages, type ThreadPage } from '../../realtime/merge';
+import { retryMessage } from '../../realtime/send';
+import { useStore } from '../../realtime/store';
+import { groupMessages, type Row } from '../messages/group-messages';
+import { MessageRow, PendingRow } from '../messages/message-row';
+import { repliesLabel } from './thread-summary';
+import { useThreadEdits } from './use-thread-edits';
+
+type Props = {
+  page: ThreadPage;
+  me: User;
+  users: Map<string, User>;
+  /** A reply a permalink points at: shown highlighted and scrolled to. */
+  highlightId: string | undefined;
+  editingId: string | undefined;
+  onEditingChange: (id: string | undefined) => void;
+};
+
+const NEAR_BOTTOM_PX = 80;
+
+/** The root, "N replies", then the replies oldest first with the sends still on their way. */
+export function ThreadConversation({ page, me, users, highlightId, editingId, onEditingChange }: Props) {
+  const qc = useQueryClient();
+  const { root, messages } = page;
+  const queued = useStore(outbox);
+  const { edit, remove } = useThreadEdits(root.id);
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const shown = useRef<string | undefined>(undefined);
+
+  const rootRow: Row = { message: root, head: true, day: undefined, firstUnread: false };
+  const rows = useMemo(() => groupMessages(messages, { selfId: me.id }), [messages, me.id]);
+  const pending = useMemo(
+    () =>
+      mergeMessages(
+        messages,
+        queued.filter((i) => i.threadRootId === root.id),
+      ).filter(isPending),
+    [messages, queued, root.id],
+  );
+  const count = messages.filter((m) => !m.deletedAt).length;
+
+  // Opens at the newest reply (or the permalinked one) and follows new ones while the reader is at the end.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const target = highlightId !== shown.current && el.querySelector(`[data-thread-id="${highlightId}"]`);
+    if (target) {
+      shown.current = highlightId;
+      target.scrollIntoView({ block: 'center' });
+    } else if (stick.current) el.scrollTop = el.scrollHeight;
+  }, [highlightId, rows.length, pending.length]);
+
+  const handleDelete = useCallback(
+    (m: Message) => {
+      if (window.confirm('Delete this message? This cannot be undone.')) remove(m);
+    },
+    [remove],
+  );
+
+  const renderRow = (row: Row) => {
+    const m = row.message;
+    return (
+      <div key={m.id} data-thread-id={m.id} className={m.id === highlightId ? 'thread-highlight' : undefined}>
+        <MessageRow
+          row={row}
+          inThread
+          author={m.authorId === me.id ? me : users.get(m.authorId)}
+          own={m.authorId === me.id}
+          editing={editingId === m.id}
+          onStartEdit={(msg) => onEditingChange(msg.id)}
+          onSaveEdit={(msg, body) => {
+            onEditingChange(undefined);
+            if (msg.encrypted || body !== msg.body) edit(msg, body);
+          }}
+          onCancelEdit={() => onEditingChange(undefined)}
+          onDelete={handleDelete}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div
+      className="thread-scroll"
+      ref={scroller}
+      tabIndex={0}
+      role="region"
+      aria-label="Thread messages"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+      }}
+    >
+      {renderRow(rootRow)}
+      <div className="thread-count" role="separator" aria-label={repliesLabel(count)}>
+        <span>{count > 0 ? repliesLabel(count) : 'No replies yet'}</span>
+      </div>
+      {rows.map(renderRow)}
+      {pending.map((item) => (
+        <PendingRow
+          key={item.clientId}
+          item={item}
+          self={me}
+          onRetry={() => retryMessage(qc, item.clientId)}
+          onDiscard={() => removeItem(item.clientId)}
+        />
+      ))}
+      {page.hasMore && <div className="list-header">Loading more replies…</div>}
+    </div>
+  );
+}

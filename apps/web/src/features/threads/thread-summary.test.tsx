@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { message } from '../../realtime/test-fixtures';
+import { renderTree } from './test-support';
+import { ThreadSummary } from './thread-summary';
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+describe('ThreadSummary', () => {
+  it('shows the last repliers, the reply count and the last reply time, linking to the thread', () => {
+    const root = message(1, {
+      replyCount: 4,
+      lastReplyAt: minutesAgo(5.7),
+      replyUserIds: ['bob', 'alice', 'carol', 'dave'],
+    });
+    const { container } = render(renderTree(<ThreadSummary message={root} />).tree);
+    const link = screen.getByRole('link', { name: /4 replies/ });
+    expect(link.getAttribute('href')).toBe('/c/general/t/m1');
+    expect(link.textContent).toContain('Last reply 5 min ago');
+    // At most three avatars, newest replier first: Bob, then Alice.
+    const avatars = [...container.querySelectorAll('.avatar')].map((a) => a.textContent);
+    expect(avatars).toEqual(['B', 'A', '?']);
+  });
+
+  it('says "1 reply" in the singular', () => {
+    const root = message(1, { replyCount: 1, lastReplyAt: minutesAgo(0), replyUserIds: ['bob'] });
+    render(renderTree(<ThreadSummary message={root} />).tree);
+    expect(screen.getByRole('link').textContent).toMatch(/^B1 replyLast reply just now/);
+  });
+
+  it('draws nothing under a message without replies', () => {
+    const { container } = render(renderTree(<ThreadSummary message={message(1)} />).tree);
+    expect(container.textContent).toBe('');
+  });
+});

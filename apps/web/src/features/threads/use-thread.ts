@@ -1,0 +1,118 @@
+import { useCallback, useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ThreadResponse, ThreadState, ThreadStateResponse, ThreadsResponse } from '@parley/protocol';
+import { LIMITS } from '@parley/protocol/client';
+import { api } from '../../lib/api';
+import { applyChange } from '../../realtime/events';
+import { keys } from '../../realtime/keys';
+import { mergeMessages, type MessagePage, type ThreadEntry, type ThreadPage } from '../../realtime/merge';
+
+const PAGE = LIMITS.historyPageMax;
+
+const fetchThread = (id: string, after = 0) =>
+  api<ThreadResponse>('GET', `/messages/${id}/thread?${after ? `after=${after}&` : ''}limit=${PAGE}`);
+
+export function useThread(rootId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: keys.thread(rootId ?? ''),
+    queryFn: async (): Promise<ThreadPage> => fetchThread(rootId!),
+    enabled: !!rootId && enabled,
+    // Kept fresh by socket events and the sync feed, never by refetching over them.
+    staleTime: Infinity,
+  });
+}
+
+/** Replies past the first page come after it is shown, so a long thread opens as fast as a short one. */
+export function useRestOfThread(page: ThreadPage | undefined): void {
+  const qc = useQueryClient();
+  const rootId = page?.root.id;
+  const more = page?.hasMore;
+  const after = page?.messages.at(-1)?.seq ?? 0;
+  useEffect(() => {
+    if (!rootId || !more) return;
+    void fetchThread(rootId, after)
+      .then((res) =>
+        qc.setQueryData<ThreadPage>(
+          keys.thread(rootId),
+          (p) => p && { ...p, messages: mergeMessages(p.messages, res.messages), hasMore: res.hasMore },
+        ),
+      )
+      .catch(() => {});
+  }, [qc, rootId, more, after]);
+}
+
+/**
+ * The root of the thread a route names: the id itself for a root, its root for a reply (a permalink).
+ * Known from the cache when possible; otherwise the thread fetched by the reply's id seeds the root's page.
+ */
+export function useThreadRootId(channelId: string, id: string) {
+  const qc = useQueryClient();
+  const known = cachedRootOf(qc, channelId, id);
+  const resolved = useQuery({
+    queryKey: ['thread-of', id],
+    queryFn: async () => {
+      const res = await fetchThread(id);
+      if (!qc.getQueryData(keys.thread(res.root.id)))
+        qc.setQueryData<ThreadPage>(keys.thread(res.root.id), res);
+      return res.root.id;
+    },
+    enabled: !known,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return { rootId: known ?? resolved.data, error: resolved.error };
+}
+
+function cachedRootOf(qc: QueryClient, channelId: string, id: string): string | undefined {
+  if (qc.getQueryData(keys.thread(id))) return id;
+  const inChannel = qc.getQueryData<MessagePage>(keys.messages(channelId))?.messages.find((m) => m.id === id);
+  if (inChannel) return inChannel.threadRootId ?? inChannel.id;
+  for (const [, page] of qc.getQueriesData<ThreadPage>({ queryKey: ['thread'] }))
+    if (page?.messages.some((m) => m.id === id)) return page.root.id;
+  return undefined;
+}
+
+/** Applies a thread state the server answered with, as if it came from the socket. */
+function applyThreadState(qc: QueryClient, thread: ThreadState): void {
+  applyChange(qc, { type: 'thread:updated', payload: { channelId: thread.channelId, thread, cursor: '' } });
+}
+
+export function useFollowThread() {
+  const qc = useQueryClient();
+  return useCallback(
+    async (rootId: string, follow: boolean) => {
+      const res = await api<ThreadStateResponse>(follow ? 'PUT' : 'DELETE', `/messages/${rootId}/follow`);
+      applyThreadState(qc, res.thread);
+    },
+    [qc],
+  );
+}
+
+export function useMarkThreadRead() {
+  const qc = useQueryClient();
+  return useCallback(
+    async (rootId: string, seq: number) => {
+      const res = await api<ThreadStateResponse>('POST', `/messages/${rootId}/thread/read`, { seq });
+      applyThreadState(qc, res.thread);
+    },
+    [qc],
+  );
+}
+
+/** Followed threads, unread first, then the newest reply first. */
+export function useThreads() {
+  return useQuery({
+    queryKey: keys.threads,
+    queryFn: async (): Promise<ThreadEntry[]> => (await api<ThreadsResponse>('GET', '/threads')).threads,
+    staleTime: Infinity,
+  });
+}
+
+/** Followed threads with replies not yet read: the sidebar's count. */
+export function unreadThreadCount(entries: ThreadEntry[] | undefined): number {
+  return (entries ?? []).filter((e) => e.thread.following && e.thread.unread > 0).length;
+}
+
+export function useUnreadThreadCount(): number {
+  return unreadThreadCount(useThreads().data);
+}
