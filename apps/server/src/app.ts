@@ -23,6 +23,11 @@ import { installSecurity } from './http/security.js';
 import { SESSION_COOKIE } from './http/session.js';
 import { installWebApp } from './http/web-app.js';
 import { Realtime, type ParleyServer } from './realtime/realtime.js';
+import { EventBus } from './events/bus.js';
+import { FeedDelivery } from './features/feed/feed-delivery.js';
+import { feedRoutes } from './features/feed/feed.routes.js';
+import { reactionRoutes } from './features/reactions/reactions.routes.js';
+import { threadRoutes } from './features/threads/threads.routes.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -49,6 +54,7 @@ export async function createParley(
     secret,
     db: database.db,
     realtime: new Realtime(),
+    events: new EventBus(app.log),
     log: app.log,
     loginLimiter: new LoginLimiter(),
     sessionCache: new SessionCache(),
@@ -66,6 +72,9 @@ export async function createParley(
         userRoutes,
         channelRoutes,
         messageRoutes,
+        threadRoutes,
+        reactionRoutes,
+        feedRoutes,
         keyRoutes,
         adminRoutes,
       ]) {
@@ -85,12 +94,28 @@ export async function createParley(
   });
   const redis = config.redisUrl ? attachRedis(io, config.redisUrl, app) : [];
   ctx.realtime.attach(io);
+  ctx.realtime.multiNode = redis.length > 0;
+  const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
+  await delivery.start();
+  // Every committed change wakes this node's delivery, and the other nodes'.
+  let wakeQueued = false;
+  ctx.events.onAny(() => {
+    delivery.wake();
+    if (wakeQueued) return;
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      ctx.realtime.wakeOtherNodes();
+    });
+  });
+  io.on('feed:wake', () => delivery.wake());
 
   return {
     app,
     io,
     ctx,
     close: async () => {
+      delivery.stop();
       ctx.realtime.detach();
       await io.close();
       // Let disconnect handlers settle before their Redis connections go away.

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { LoginLimiter } from './features/auth/rate-limit.js';
 import type { SessionCache } from './features/auth/session-cache.js';
+import type { EventBus } from './events/bus.js';
 import type { Realtime } from './realtime/realtime.js';
 
 /** What services need: passed explicitly, so tests can build their own. */
@@ -11,6 +12,7 @@ export type AppContext = {
   secret: string;
   db: Db;
   realtime: Realtime;
+  events: EventBus;
   log: FastifyBaseLogger;
   loginLimiter: LoginLimiter;
   sessionCache: SessionCache;

@@ -75,7 +75,7 @@ describe.each(await backendsToTest())('realtime on %s', (backend) => {
     expect((await live).message.body).toBe('welcome');
     const removed = nextEvent(eveSocket, 'channel:removed');
     await alice.delete(`/channels/${channel.id}/members/${eve.user.id}`);
-    expect(await removed).toEqual({ channelId: channel.id, reason: 'removed' });
+    expect(await removed).toMatchObject({ channelId: channel.id, reason: 'removed' });
     let leaked = false;
     eveSocket.on('message:created', () => (leaked = true));
     await alice.post(`/channels/${channel.id}/messages`, { clientId: clientId(), body: 'after removal' });

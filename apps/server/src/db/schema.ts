@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,6 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+// A transaction id: the sync feed orders changes by it and reads only below the oldest running one.
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -97,9 +102,17 @@ export const messages = pgTable(
     body: text('body'),
     encrypted: jsonb('encrypted'),
     threadRootId: uuid('thread_root_id'),
+    alsoInChannel: boolean('also_in_channel').notNull().default(false),
     createdAt: createdAt(),
     editedAt: at('edited_at'),
     deletedAt: at('deleted_at'),
+    // Thread roots keep their summary, so history reads no replies.
+    replyCount: integer('reply_count').notNull().default(0),
+    lastReplyAt: at('last_reply_at'),
+    replyUserIds: uuid('reply_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),
@@ -156,4 +169,55 @@ export const channelKeys = pgTable(
     primaryKey({ columns: [t.channelId, t.version, t.userId] }),
     index('channel_keys_user_idx').on(t.userId),
   ],
+);
+
+export const reactions = pgTable(
+  'reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.emoji, t.userId] })],
+);
+
+export const threadFollows = pgTable(
+  'thread_follows',
+  {
+    rootId: uuid('root_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    following: boolean('following').notNull().default(true),
+    lastReadSeq: integer('last_read_seq').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.rootId, t.userId] }), index('thread_follows_user_idx').on(t.userId)],
+);
+
+/**
+ * The sync feed: one row per change a user may see, written in the transaction that made the change.
+ * Scope: a user (userId), else a channel's members (channelId), else everyone.
+ */
+export const changes = pgTable(
+  'changes',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    tx: xid8('tx')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    kind: text('kind').notNull(),
+    channelId: uuid('channel_id'),
+    userId: uuid('user_id'),
+    entityId: uuid('entity_id'),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tx, t.id] })],
 );

@@ -1,15 +1,9 @@
 import type { Server, Socket } from 'socket.io';
-import type {
-  Channel,
-  ClientToServerEvents,
-  KeysChanged,
-  Member,
-  Message,
-  Presence,
-  ReadUpdated,
-  ServerToClientEvents,
-  User,
-} from '@parley/protocol';
+import type { ClientToServerEvents, Presence, ServerToClientEvents, User } from '@parley/protocol';
+import type { Resolved } from '../features/feed/resolve.js';
+
+/** Between nodes: a write happened, read the feed. */
+export type InterServerEvents = { 'feed:wake': () => void };
 
 export type SocketData = {
   user: User;
@@ -18,18 +12,8 @@ export type SocketData = {
   /** When this socket last relayed typing per channel; made on the first typing, so idle sockets carry none. */
   typedAt?: Map<string, number>;
 };
-export type ParleyServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-export type ParleySocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+export type ParleyServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type ParleySocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const userRoom = (id: string) => `user:${id}`;
 // One string per channel room, shared by every socket's room set: a socket in 30 channels keeps ~2 KB less.
@@ -41,7 +25,7 @@ export function channelRoom(id: string): string {
 }
 export const sessionRoom = (id: string) => `session:${id}`;
 
-/** The only module that emits; services call it after their transaction commits. */
+/** The only module that emits; feed changes come through deliver(), in feed order, after commit. */
 export class Realtime {
   private io: ParleyServer | undefined;
 
@@ -54,57 +38,34 @@ export class Realtime {
     this.io = undefined;
   }
 
-  messageCreated(message: Message): void {
-    this.io?.to(channelRoom(message.channelId)).emit('message:created', this.messageEvent(message));
+  /** One feed change to this node's sockets: a user's own, a channel's members, or everyone. */
+  deliver({ row, change }: Resolved): void {
+    const local = this.io?.local;
+    if (!local) return;
+    // The change's type and payload are matched by FeedChange; emit's overloads cannot see it through the union.
+    const emit = (target: { emit: unknown }) =>
+      (target.emit as (event: string, payload: unknown) => boolean).call(target, change.type, change.payload);
+    if (row.userId) {
+      const room = userRoom(row.userId);
+      // Rooms follow membership in feed order: nothing of a channel reaches a socket before its join or after its removal.
+      if (change.type === 'channel:updated' && row.data?.joined)
+        local.in(room).socketsJoin(channelRoom(row.channelId!));
+      if (change.type === 'channel:removed') local.in(room).socketsLeave(channelRoom(row.channelId!));
+      emit(local.to(room));
+    } else if (row.channelId) emit(local.to(channelRoom(row.channelId)));
+    else emit(local);
   }
 
-  messageUpdated(message: Message): void {
-    this.io?.to(channelRoom(message.channelId)).emit('message:updated', this.messageEvent(message));
+  /** Asks every other node to read the feed now (a write happened here); their poll covers a lost one. */
+  wakeOtherNodes(): void {
+    if (this.multiNode) this.io?.serverSideEmit('feed:wake');
   }
 
-  messageDeleted(message: Message): void {
-    this.io?.to(channelRoom(message.channelId)).emit('message:deleted', this.messageEvent(message));
-  }
-
-  /** Everyone in the channel gets the shared fields; membership stays each client's own. */
-  channelUpdated(channel: Channel): void {
-    this.io
-      ?.to(channelRoom(channel.id))
-      .emit('channel:updated', { channelId: channel.id, channel: { ...channel, membership: null } });
-  }
-
-  /** The user's sockets join the room first, so no event of the channel slips past them. */
-  joinedChannel(userId: string, channel: Channel): void {
-    if (!this.io) return;
-    this.io.in(userRoom(userId)).socketsJoin(channelRoom(channel.id));
-    this.io.to(userRoom(userId)).emit('channel:updated', { channelId: channel.id, channel });
-  }
-
-  leftChannel(userId: string, channelId: string, reason: 'left' | 'removed'): void {
-    if (!this.io) return;
-    this.io.in(userRoom(userId)).socketsLeave(channelRoom(channelId));
-    this.io.to(userRoom(userId)).emit('channel:removed', { channelId, reason });
-    this.io.to(channelRoom(channelId)).emit('member:left', { channelId, userId });
-  }
-
-  memberJoined(channelId: string, member: Member): void {
-    this.io?.to(channelRoom(channelId)).emit('member:joined', { channelId, member });
-  }
-
-  readUpdated(userId: string, event: ReadUpdated): void {
-    this.io?.to(userRoom(userId)).emit('read:updated', event);
-  }
-
-  userUpdated(user: User): void {
-    this.io?.emit('user:updated', { user });
-  }
+  /** With Redis, several nodes share the database: each wakes the others after a write. */
+  multiNode = false;
 
   presenceChanged(userId: string, status: Presence): void {
     this.io?.emit('presence:changed', { userId, status });
-  }
-
-  keysChanged(event: KeysChanged): void {
-    this.io?.to(channelRoom(event.channelId)).emit('keys:changed', event);
   }
 
   userKeysChanged(userId: string): void {
@@ -125,9 +86,5 @@ export class Realtime {
       result[id] = result[id] === 'online' || s.data.status === 'online' ? 'online' : 'away';
     }
     return result;
-  }
-
-  private messageEvent(message: Message) {
-    return { channelId: message.channelId, seq: message.seq, message };
   }
 }

@@ -83,14 +83,18 @@ function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContex
   socket.on('typing:start', (payload: unknown, ack?: Ack) => {
     const parsed = TypingStart.safeParse(payload);
     if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { channelId }.');
-    const { channelId } = parsed.data;
+    const { channelId, threadRootId } = parsed.data;
     if (!socket.rooms.has(channelRoom(channelId)))
       return reply(ack, 'not_a_member', 'You are not a member of that channel.');
     const now = Date.now();
     const typedAt = (socket.data.typedAt ??= new Map());
-    if (now - (typedAt.get(channelId) ?? 0) >= TYPING_THROTTLE_MS) {
-      typedAt.set(channelId, now);
-      socket.to(channelRoom(channelId)).emit('typing:started', { channelId, userId: socket.data.user.id });
+    const key = threadRootId ?? channelId;
+    if (now - (typedAt.get(key) ?? 0) >= TYPING_THROTTLE_MS) {
+      typedAt.set(key, now);
+      const userId = socket.data.user.id;
+      socket
+        .to(channelRoom(channelId))
+        .emit('typing:started', { channelId, userId, ...(threadRootId && { threadRootId }) });
     }
     reply(ack);
   });

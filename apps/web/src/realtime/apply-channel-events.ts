@@ -3,7 +3,10 @@ import type { CacheState, ServerEvent } from './apply-event';
 import { removeChannel, setRead, upsertChannel } from './merge';
 
 /** Channels, members, read state, presence and users; undefined for events of other kinds. */
-export function applyChannelEvent(state: CacheState, event: ServerEvent | FeedChange): CacheState | undefined {
+export function applyChannelEvent(
+  state: CacheState,
+  event: ServerEvent | FeedChange,
+): CacheState | undefined {
   switch (event.type) {
     case 'channel:updated':
       return { ...state, channels: upsertChannel(state.channels, event.payload.channel) };

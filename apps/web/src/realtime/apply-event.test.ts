@@ -72,7 +72,10 @@ describe('applyEvent', () => {
     };
     const next = applyEvent(
       state,
-      { type: 'keys:changed', payload: { cursor: '1.1', channelId: 'c1', keyVersion: 2, rotationNeeded: false } },
+      {
+        type: 'keys:changed',
+        payload: { cursor: '1.1', channelId: 'c1', keyVersion: 2, rotationNeeded: false },
+      },
       ctx,
     );
     expect(next.channels?.[0]).toMatchObject({ keyVersion: 2, keyRotationNeeded: false });
@@ -80,15 +83,24 @@ describe('applyEvent', () => {
   });
 
   it('channel:removed drops the channel, its messages and members', () => {
-    const state = apply(base(), { type: 'channel:removed', payload: { cursor: '1.1', channelId: 'c1', reason: 'removed' } });
+    const state = apply(base(), {
+      type: 'channel:removed',
+      payload: { cursor: '1.1', channelId: 'c1', reason: 'removed' },
+    });
     expect(state.channels).toEqual([]);
     expect(state.messages.c1).toBeUndefined();
     expect(state.members.c1).toBeUndefined();
   });
 
   it('member:joined and member:left keep the list and the count right, also when repeated', () => {
-    const joined: ServerEvent = { type: 'member:joined', payload: { cursor: '1.1', channelId: 'c1', member: member('u3') } };
-    const left: ServerEvent = { type: 'member:left', payload: { cursor: '1.1', channelId: 'c1', userId: 'u2' } };
+    const joined: ServerEvent = {
+      type: 'member:joined',
+      payload: { cursor: '1.1', channelId: 'c1', member: member('u3') },
+    };
+    const left: ServerEvent = {
+      type: 'member:left',
+      payload: { cursor: '1.1', channelId: 'c1', userId: 'u2' },
+    };
     const state = apply(base(), joined, joined, left, left);
     expect(state.members.c1!.map((m) => m.user.id)).toEqual(['u1', 'u3']);
     expect(state.channels![0]!.memberCount).toBe(2);
@@ -105,7 +117,10 @@ describe('applyEvent', () => {
     const unread = base({
       channels: [channel({ membership: { role: 'member', lastReadSeq: 1, notify: 'all', unread: 2 } })],
     });
-    const state = apply(unread, { type: 'read:updated', payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0 } });
+    const state = apply(unread, {
+      type: 'read:updated',
+      payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0 },
+    });
     expect(state.channels![0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 0 });
   });
 
@@ -135,7 +150,8 @@ describe('applyEvent', () => {
       { type: 'message:updated', payload: { cursor: '1.1', channelId: 'c1', seq: 2, message: fresh[1]! } },
       {
         type: 'message:deleted',
-        payload: { cursor: '1.1',
+        payload: {
+          cursor: '1.1',
           channelId: 'c1',
           seq: 3,
           message: message(3, { body: null, deletedAt: '2026-01-03T00:00:00.000Z' }),

@@ -24,7 +24,11 @@ export type CacheState = {
 export type EventContext = { selfId: string; reading: boolean };
 
 /** Applies one server event or sync change to cache state; idempotent, so a replayed one changes nothing. */
-export function applyEvent(state: CacheState, event: ServerEvent | FeedChange, ctx: EventContext): CacheState {
+export function applyEvent(
+  state: CacheState,
+  event: ServerEvent | FeedChange,
+  ctx: EventContext,
+): CacheState {
   return applyMessageEvent(state, event, ctx) ?? applyChannelEvent(state, event) ?? state;
 }
 

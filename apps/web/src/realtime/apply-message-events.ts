@@ -41,7 +41,9 @@ export function applyMessageEvent(
       return {
         ...state,
         threads: upsertThread(state.threads, thread, page?.root),
-        threadPages: page ? { ...state.threadPages, [thread.rootId]: { ...page, thread } } : state.threadPages,
+        threadPages: page
+          ? { ...state.threadPages, [thread.rootId]: { ...page, thread } }
+          : state.threadPages,
       };
     }
     default:

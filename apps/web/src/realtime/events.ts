@@ -51,7 +51,8 @@ export function handleServerEvents(
   });
   s.on(
     'typing:started',
-    ({ channelId, userId, threadRootId }) => userId !== selfId && noteTyping(threadRootId ?? channelId, userId),
+    ({ channelId, userId, threadRootId }) =>
+      userId !== selfId && noteTyping(threadRootId ?? channelId, userId),
   );
 }
 
@@ -110,9 +111,7 @@ function readState(qc: QueryClient, channelId: string | undefined): CacheState {
     messages: channelId ? { [channelId]: qc.getQueryData(keys.messages(channelId)) } : {},
     members: channelId ? { [channelId]: qc.getQueryData(keys.members(channelId)) } : {},
     threadPages: Object.fromEntries(
-      qc
-        .getQueriesData<ThreadPage>({ queryKey: ['thread'] })
-        .map(([key, page]) => [String(key[1]), page]),
+      qc.getQueriesData<ThreadPage>({ queryKey: ['thread'] }).map(([key, page]) => [String(key[1]), page]),
     ),
     threads: qc.getQueryData(keys.threads),
     presence: qc.getQueryData(keys.presence),

@@ -5,8 +5,9 @@ import { CreateInviteBody, IdParams, UpdateRoleBody, UpdateSettingsBody } from '
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
+import { updateUserRecorded } from '../users/users.service.js';
 import { isInstanceAdmin } from '../channels/permissions.js';
-import { findUserById, searchUsers, toUser, updateUser } from '../users/users.repo.js';
+import { findUserById, searchUsers, toUser } from '../users/users.repo.js';
 import * as repo from './admin.repo.js';
 
 const CodeParams = z.strictObject({ code: z.string().min(1).max(64) });
@@ -77,9 +78,8 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (admin.role !== 'owner' && (role === 'admin' || target.role === 'admin')) {
       throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
     }
-    const user = toUser((await updateUser(ctx.db, id, { role }))!);
+    const user = toUser(await updateUserRecorded(ctx, id, { role }));
     ctx.sessionCache.forgetUser(id);
-    ctx.realtime.userUpdated(user);
     return { user };
   });
 }

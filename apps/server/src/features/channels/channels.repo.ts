@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Channel, Member, User } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
 import { channels, memberships, messages, users } from '../../db/schema.js';
@@ -12,7 +12,8 @@ const memberCount = sql<number>`(select count(*)::int from ${memberships} m wher
 function unreadFor(userId: string) {
   return sql<number>`(select count(*)::int from ${messages} x
     where x.channel_id = ${channels.id} and x.seq > ${memberships.lastReadSeq}
-    and x.author_id <> ${userId} and x.deleted_at is null)`;
+    and x.author_id <> ${userId} and x.deleted_at is null
+    and (x.thread_root_id is null or x.also_in_channel))`;
 }
 
 export function toChannel(
@@ -175,6 +176,7 @@ export async function countUnread(
         sql`${messages.seq} > ${afterSeq}`,
         ne(messages.authorId, userId),
         isNull(messages.deletedAt),
+        or(isNull(messages.threadRootId), eq(messages.alsoInChannel, true)),
       ),
     );
   return row?.n ?? 0;

@@ -5,6 +5,7 @@ import type { Conn } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { findUserById, toUser } from '../users/users.repo.js';
+import { type NewChange, recordChanges } from '../feed/feed.repo.js';
 import * as repo from './channels.repo.js';
 import { type Actor, canManage, canSee, requireActive, requireMember } from './permissions.js';
 
@@ -51,14 +52,14 @@ export async function createChannel(
         createdBy: actor.id,
       });
       await repo.insertMembership(tx, { channelId: id, userId: actor.id, role: 'admin' });
+      await recordChanges(tx, [joined(id, actor.id)]);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('channel_name_taken');
     throw err;
   }
-  const channel = (await repo.viewChannel(ctx.db, id, actor.id))!;
-  ctx.realtime.joinedChannel(actor.id, channel);
-  return channel;
+  ctx.events.publish('member.joined', { channelId: id, userId: actor.id });
+  return (await repo.viewChannel(ctx.db, id, actor.id))!;
 }
 
 export async function updateChannel(
@@ -76,18 +77,20 @@ export async function updateChannel(
   const unarchiving = body.archived === false;
   if (!unarchiving) requireActive(channel);
   try {
-    await repo.updateChannel(ctx.db, channelId, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.topic !== undefined ? { topic: body.topic } : {}),
-      ...(body.archived !== undefined ? { archivedAt: body.archived ? new Date() : null } : {}),
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateChannel(tx, channelId, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.topic !== undefined ? { topic: body.topic } : {}),
+        ...(body.archived !== undefined ? { archivedAt: body.archived ? new Date() : null } : {}),
+      });
+      await recordChanges(tx, [{ kind: 'channel:updated', channelId }]);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('channel_name_taken');
     throw err;
   }
-  const view = (await repo.viewChannel(ctx.db, channelId, actor.id))!;
-  ctx.realtime.channelUpdated(view);
-  return view;
+  ctx.events.publish('channel.updated', { channelId });
+  return (await repo.viewChannel(ctx.db, channelId, actor.id))!;
 }
 
 export async function joinChannel(ctx: AppContext, actor: Actor, channelId: string): Promise<Channel> {
@@ -146,9 +149,13 @@ export async function removeMember(
 export async function markRead(ctx: AppContext, actor: Actor, channelId: string, seq: number) {
   const { membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
-  const readSeq = await repo.advanceRead(ctx.db, channelId, actor.id, seq);
+  const readSeq = await ctx.db.transaction(async (tx) => {
+    const next = await repo.advanceRead(tx, channelId, actor.id, seq);
+    await recordChanges(tx, [{ kind: 'read:updated', channelId, userId: actor.id }]);
+    return next;
+  });
   const unread = await repo.countUnread(ctx.db, channelId, actor.id, readSeq);
-  ctx.realtime.readUpdated(actor.id, { channelId, seq: readSeq, unread });
+  ctx.events.publish('read.updated', { channelId, userId: actor.id, seq: readSeq });
   return { seq: readSeq, unread };
 }
 
@@ -160,18 +167,33 @@ export async function setNotify(
 ) {
   const { membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
-  await repo.updateMembership(ctx.db, channelId, actor.id, { notify });
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateMembership(tx, channelId, actor.id, { notify });
+    await recordChanges(tx, [{ kind: 'channel:updated', channelId, userId: actor.id }]);
+  });
+  ctx.events.publish('channel.updated', { channelId });
   return (await repo.viewChannel(ctx.db, channelId, actor.id))!;
 }
 
 export async function addMembership(ctx: AppContext, channelId: string, userId: string): Promise<void> {
-  const added = await repo.insertMembership(ctx.db, { channelId, userId });
-  if (!added) return;
-  const view = (await repo.viewChannel(ctx.db, channelId, userId))!;
-  const user = (await findUserById(ctx.db, userId))!;
-  ctx.realtime.joinedChannel(userId, view);
-  ctx.realtime.memberJoined(channelId, { user: toUser(user), role: 'member' });
+  const added = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.insertMembership(tx, { channelId, userId }))) return false;
+    await recordChanges(tx, [
+      joined(channelId, userId),
+      { kind: 'member:joined', channelId, entityId: userId },
+    ]);
+    return true;
+  });
+  if (added) ctx.events.publish('member.joined', { channelId, userId });
 }
+
+/** The joiner's own change: their sockets join the channel's room, then they get the channel with their membership. */
+export const joined = (channelId: string, userId: string): NewChange => ({
+  kind: 'channel:updated',
+  channelId,
+  userId,
+  data: { joined: true },
+});
 
 async function removeMembership(
   ctx: AppContext,
@@ -179,12 +201,16 @@ async function removeMembership(
   userId: string,
   reason: 'left' | 'removed',
 ) {
-  const rotation = await ctx.db.transaction(async (tx) => {
-    if (!(await repo.deleteMembership(tx, channelId, userId))) return undefined;
+  const removed = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteMembership(tx, channelId, userId))) return false;
     // Whoever leaves an encrypted channel must not read what follows: no sends until the key rotates.
-    return repo.requireRotationIfEncrypted(tx, channelId);
+    const rotation = await repo.requireRotationIfEncrypted(tx, channelId);
+    await recordChanges(tx, [
+      { kind: 'channel:removed', channelId, userId, data: { reason } },
+      { kind: 'member:left', channelId, entityId: userId },
+      ...(rotation ? [{ kind: 'keys:changed' as const, channelId }] : []),
+    ]);
+    return true;
   });
-  if (rotation === undefined) return;
-  ctx.realtime.leftChannel(userId, channelId, reason);
-  if (rotation) ctx.realtime.keysChanged(rotation);
+  if (removed) ctx.events.publish('member.left', { channelId, userId, reason });
 }

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { findUserById } from '../users/users.repo.js';
+import { recordChanges } from '../feed/feed.repo.js';
+import { joined } from './channels.service.js';
 import * as repo from './channels.repo.js';
 import type { Actor } from './permissions.js';
 
@@ -24,16 +26,17 @@ export async function openDm(
   try {
     await ctx.db.transaction(async (tx) => {
       await repo.insertChannel(tx, { id, kind: 'dm', dmKey, encrypted, createdBy: actor.id });
-      for (const memberId of new Set([actor.id, userId]))
+      for (const memberId of new Set([actor.id, userId])) {
         await repo.insertMembership(tx, { channelId: id, userId: memberId });
+        await recordChanges(tx, [joined(id, memberId)]);
+      }
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const winner = (await repo.findDmByKey(ctx.db, dmKey))!;
     return { channel: (await repo.viewChannel(ctx.db, winner.id, actor.id))!, created: false };
   }
-  for (const memberId of new Set([actor.id, userId])) {
-    ctx.realtime.joinedChannel(memberId, (await repo.viewChannel(ctx.db, id, memberId))!);
-  }
+  for (const memberId of new Set([actor.id, userId]))
+    ctx.events.publish('member.joined', { channelId: id, userId: memberId });
   return { channel: (await repo.viewChannel(ctx.db, id, actor.id))!, created: true };
 }

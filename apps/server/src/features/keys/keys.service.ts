@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { loadVisible } from '../channels/channels.service.js';
 import { type Actor, requireMember } from '../channels/permissions.js';
+import { recordChanges } from '../feed/feed.repo.js';
 import * as repo from './keys.repo.js';
 
 /** New public keys make old channel-key wraps useless: they are dropped, and members' browsers wrap again. */
@@ -84,13 +85,10 @@ export async function postChannelKeys(
     if (rotating && !(await repo.bumpKeyVersion(tx, channelId, channel.keyVersion))) {
       throw new AppError('stale_key_version');
     }
+    await recordChanges(tx, [{ kind: 'keys:changed', channelId }]);
     return repo.insertWraps(tx, rows);
   });
   const keyVersion = rotating ? body.version : channel.keyVersion;
-  ctx.realtime.keysChanged({
-    channelId,
-    keyVersion,
-    rotationNeeded: rotating ? false : channel.keyRotationNeeded,
-  });
+  ctx.events.publish('keys.changed', { channelId });
   return { keyVersion, added: result };
 }

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { EncryptedBody, Message } from '@parley/protocol';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { EncryptedBody, Message, Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
-import { channels, messages } from '../../db/schema.js';
+import { messages, reactions } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-export function toMessage(row: MessageRow): Message {
+export function toMessage(row: MessageRow, reactionList: Reaction[] = []): Message {
   return {
     id: row.id,
     channelId: row.channelId,
@@ -15,15 +15,55 @@ export function toMessage(row: MessageRow): Message {
     body: row.body,
     encrypted: (row.encrypted as EncryptedBody | null) ?? null,
     threadRootId: row.threadRootId,
+    alsoInChannel: row.alsoInChannel,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
+    replyCount: row.replyCount,
+    lastReplyAt: row.lastReplyAt?.toISOString() ?? null,
+    replyUserIds: row.replyUserIds,
+    reactions: reactionList,
   };
+}
+
+/** Rows as messages, each with its reactions, in one more query. */
+export async function withReactions(db: Conn, rows: MessageRow[]): Promise<Message[]> {
+  const byMessage = await listReactions(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toMessage(r, byMessage.get(r.id)));
+}
+
+/** Each message's reactions, emoji in the order first used, people in the order they reacted. */
+export async function listReactions(db: Conn, messageIds: string[]): Promise<Map<string, Reaction[]>> {
+  const map = new Map<string, Reaction[]>();
+  if (messageIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(reactions)
+    .where(inArray(reactions.messageId, messageIds))
+    .orderBy(asc(reactions.createdAt), asc(reactions.userId));
+  for (const r of rows) {
+    const list = map.get(r.messageId) ?? [];
+    const entry = list.find((e) => e.emoji === r.emoji);
+    if (entry) {
+      entry.count++;
+      entry.userIds.push(r.userId);
+    } else list.push({ emoji: r.emoji, count: 1, userIds: [r.userId] });
+    map.set(r.messageId, list);
+  }
+  return map;
 }
 
 export async function findMessage(db: Conn, id: string): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id));
   return row;
+}
+
+export async function findMessages(db: Conn, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(messages).where(inArray(messages.id, ids));
 }
 
 export async function findByClientId(
@@ -38,57 +78,74 @@ export async function findByClientId(
   return row;
 }
 
-export type NewMessage = Omit<typeof messages.$inferInsert, 'seq' | 'createdAt'>;
+export type NewMessage = Pick<MessageRow, 'id' | 'channelId' | 'authorId' | 'clientId' | 'threadRootId'> &
+  Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel'>>;
 type InsertedRow = { seq: number; created_at: Date | string };
 
 /**
- * Takes the channel's next seq under its row lock and stores the message, in one statement:
- * if the insert fails (a repeated clientId), the seq goes back too, so seqs have no gaps.
+ * The one statement that stores a message. It takes the channel's next seq under its row lock, stores
+ * the message and records it in the sync feed; a reply also updates its root's summary, makes the
+ * replier (and the root's author) follow the thread and tells every follower. If any part fails (a
+ * repeated clientId), all of it rolls back, seq included, so seqs have no gaps. Unless the caller
+ * checked already, it stores only if the author is a member of an active, unencrypted channel and the
+ * thread root is a root in it.
  */
-export async function insertWithNextSeq(db: Conn, values: NewMessage): Promise<MessageRow> {
-  const encrypted = values.encrypted == null ? null : JSON.stringify(values.encrypted);
-  // Both drivers answer { rows }; the generic result type of PgDatabase does not say so.
-  const result = (await db.execute(sql`
-    with next as (
-      update ${channels} set last_seq = last_seq + 1 where id = ${values.channelId} returning last_seq
-    )
-    insert into ${messages} (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id)
-    select ${values.id}, ${values.channelId}, next.last_seq, ${values.authorId}, ${values.clientId},
-      ${values.body ?? null}, ${encrypted}::jsonb, ${values.threadRootId ?? null}
-    from next
-    returning seq, created_at`)) as unknown as { rows: InsertedRow[] };
-  return storedRow(values, result.rows[0]!);
-}
-
-// The common send: a plaintext message, stored only if the author is a member of an active,
-// unencrypted channel and the thread root, if any, is in it.
-const insertPlain = preparedStatement<InsertedRow>(
-  'insert_plain_message',
+const insertMessage = preparedStatement<InsertedRow>(
+  'insert_message',
   `with next as (
     update channels c set last_seq = c.last_seq + 1
-    where c.id = $1 and c.archived_at is null and not c.encrypted
+    where c.id = $1 and ($7::boolean or (c.archived_at is null and not c.encrypted
       and exists (select 1 from memberships m where m.channel_id = c.id and m.user_id = $2)
-      and ($3::uuid is null or exists (select 1 from messages r where r.id = $3::uuid and r.channel_id = c.id))
+      and ($3::uuid is null or exists (select 1 from messages r
+        where r.id = $3::uuid and r.channel_id = c.id and r.thread_root_id is null))))
     returning c.last_seq
+  ), msg as (
+    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel)
+    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean from next
+    returning seq, created_at
+  ), root as (
+    update messages r set reply_count = r.reply_count + 1, last_reply_at = msg.created_at,
+      reply_user_ids = (array_prepend($2::uuid, array_remove(r.reply_user_ids, $2::uuid)))[1:3]
+    from msg where r.id = $3::uuid
+    returning r.id, r.author_id
+  ), joiners as (
+    insert into thread_follows as f (root_id, user_id, following, last_read_seq)
+    select distinct on (u.user_id) root.id, u.user_id, true, u.read_seq
+    from root, msg, lateral (values ($2::uuid, msg.seq), (root.author_id, 0)) u(user_id, read_seq)
+    order by u.user_id, u.read_seq desc
+    on conflict (root_id, user_id) do update
+      set following = f.following or excluded.user_id = $2::uuid,
+        last_read_seq = greatest(f.last_read_seq, excluded.last_read_seq)
+    returning f.user_id, f.following
+  ), notified as (
+    select f.user_id from thread_follows f, root where f.root_id = root.id and f.following
+    union select user_id from joiners where following
+  ), feed as (
+    insert into changes (kind, channel_id, user_id, entity_id)
+    select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
+    union all select 'message:updated', $1::uuid, null, id from root
+    union all select 'thread:updated', $1::uuid, user_id, $3::uuid from notified
   )
-  insert into messages (id, channel_id, seq, author_id, client_id, body, thread_root_id)
-  select $4, $1, next.last_seq, $2, $5, $6, $3::uuid from next
-  returning seq, created_at`,
+  select seq, created_at from msg`,
 );
 
-/**
- * The common send in one statement, checks included. Undefined when any check fails, so the
- * caller takes the checked path and answers with the precise error.
- */
-export async function insertPlainIfAllowed(db: Db, values: NewMessage): Promise<MessageRow | undefined> {
-  const thread = values.threadRootId ?? null;
-  const [row] = await insertPlain(db, [
+/** Stores a message (see insertMessage); undefined when a check fails, so the caller can say which. */
+export async function insertMessageRow(
+  db: Db,
+  values: NewMessage,
+  opts: { checked: boolean },
+): Promise<MessageRow | undefined> {
+  const encrypted = values.encrypted == null ? null : JSON.stringify(values.encrypted);
+  const [row] = await insertMessage(db, [
     values.channelId,
     values.authorId,
-    thread,
+    values.threadRootId ?? null,
     values.id,
     values.clientId,
-    values.body,
+    values.body ?? null,
+    opts.checked,
+    encrypted,
+    values.alsoInChannel ?? false,
   ]);
   return row ? storedRow(values, row) : undefined;
 }
@@ -103,9 +160,13 @@ function storedRow(values: NewMessage, row: InsertedRow): MessageRow {
     body: values.body ?? null,
     encrypted: values.encrypted ?? null,
     threadRootId: values.threadRootId ?? null,
+    alsoInChannel: values.alsoInChannel ?? false,
     createdAt: new Date(row.created_at),
     editedAt: null,
     deletedAt: null,
+    replyCount: 0,
+    lastReplyAt: null,
+    replyUserIds: [],
   };
 }
 
@@ -117,6 +178,21 @@ export async function updateMessage(
   const [row] = await db.update(messages).set(values).where(eq(messages.id, id)).returning();
   return row!;
 }
+
+/** After a reply is deleted: the root's summary counted again from the replies left. */
+export async function recountReplies(db: Conn, rootId: string): Promise<void> {
+  await db.execute(sql`
+    update ${messages} r set
+      reply_count = (select count(*)::int from ${messages} x where x.thread_root_id = r.id and x.deleted_at is null),
+      last_reply_at = (select max(x.created_at) from ${messages} x where x.thread_root_id = r.id and x.deleted_at is null),
+      reply_user_ids = array(select x.author_id from ${messages} x
+        where x.thread_root_id = r.id and x.deleted_at is null
+        group by x.author_id order by max(x.seq) desc limit 3)
+    where r.id = ${rootId}`);
+}
+
+/** Messages that show in the channel: roots and replies also sent there. */
+const inChannel = or(isNull(messages.threadRootId), eq(messages.alsoInChannel, true));
 
 /** A page of history in ascending seq order, plus whether more lies beyond it. */
 export async function listMessages(
@@ -134,10 +210,30 @@ export async function listMessages(
   const rows = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.channelId, channelId), bound))
+    .where(and(eq(messages.channelId, channelId), inChannel, bound))
     .orderBy(forward ? asc(messages.seq) : desc(messages.seq))
     .limit(opts.limit + 1);
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   return { rows: forward ? page : page.reverse(), hasMore };
+}
+
+/** A thread's replies after a seq, ascending. */
+export async function listReplies(
+  db: Conn,
+  rootId: string,
+  opts: { after?: number; limit: number },
+): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.threadRootId, rootId),
+        opts.after !== undefined ? gt(messages.seq, opts.after) : undefined,
+      ),
+    )
+    .orderBy(asc(messages.seq))
+    .limit(opts.limit + 1);
+  return { rows: rows.slice(0, opts.limit), hasMore: rows.length > opts.limit };
 }

@@ -19,6 +19,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(created ? 201 : 200).send({ message });
   });
 
+  app.get('/messages/:id', async (req) => {
+    const actor = await requireUser(ctx, req);
+    return { message: await messages.getMessage(ctx, actor, parse(IdParams, req.params).id) };
+  });
+
   app.patch('/messages/:id', async (req) => {
     const actor = await requireUser(ctx, req);
     const { id } = parse(IdParams, req.params);

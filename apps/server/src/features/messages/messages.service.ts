@@ -6,12 +6,19 @@ import { AppError } from '../../errors.js';
 import { loadVisible } from '../channels/channels.service.js';
 import { type Actor, canManage, requireActive, requireMember } from '../channels/permissions.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
+import { recordChanges } from '../feed/feed.repo.js';
+import { deleteReactionsOf } from '../reactions/reactions.repo.js';
 import * as repo from './messages.repo.js';
 
 export async function listHistory(ctx: AppContext, actor: Actor, channelId: string, query: HistoryQuery) {
   await loadVisible(ctx.db, actor, channelId);
   const { rows, hasMore } = await repo.listMessages(ctx.db, channelId, query);
-  return { messages: rows.map(repo.toMessage), hasMore };
+  return { messages: await repo.withReactions(ctx.db, rows), hasMore };
+}
+
+export async function getMessage(ctx: AppContext, actor: Actor, messageId: string): Promise<Message> {
+  const { row } = await loadMessage(ctx, actor, messageId, { read: true });
+  return (await repo.withReactions(ctx.db, [row]))[0]!;
 }
 
 type Sent = { message: Message; created: boolean };
@@ -29,11 +36,14 @@ export async function sendMessage(
     authorId: actor.id,
     clientId: body.clientId,
     threadRootId: body.threadRootId ?? null,
+    alsoInChannel: body.alsoInChannel ?? false,
   };
   try {
     // Most sends pass every check; one statement makes those checks and stores the message.
     const stored =
-      'body' in body ? await repo.insertPlainIfAllowed(ctx.db, { ...values, body: body.body }) : undefined;
+      'body' in body
+        ? await repo.insertMessageRow(ctx.db, { ...values, body: body.body }, { checked: false })
+        : undefined;
     return stored ? announce(ctx, stored) : await checkedSend(ctx, actor, body, values);
   } catch (err) {
     // A retry (or a racing twin) of a stored clientId: the rollback returned the seq; answer with the first message.
@@ -41,7 +51,7 @@ export async function sendMessage(
       ? await repo.findByClientId(ctx.db, actor.id, body.clientId)
       : undefined;
     if (!winner) throw err;
-    return { message: checkRetry(winner, channelId), created: false };
+    return { message: await checkRetry(ctx, winner, channelId), created: false };
   }
 }
 
@@ -50,7 +60,7 @@ async function checkedSend(
   ctx: AppContext,
   actor: Actor,
   body: SendMessageBody,
-  values: Omit<repo.NewMessage, 'body' | 'encrypted'>,
+  values: repo.NewMessage,
 ): Promise<Sent> {
   const { channel, membership } = await loadVisible(ctx.db, actor, values.channelId);
   requireMember(membership);
@@ -61,20 +71,23 @@ async function checkedSend(
   } catch (err) {
     // A retry of a message stored before the channel changed still gets its first answer.
     const existing = await repo.findByClientId(ctx.db, actor.id, body.clientId);
-    if (existing) return { message: checkRetry(existing, values.channelId), created: false };
+    if (existing) return { message: await checkRetry(ctx, existing, values.channelId), created: false };
     throw err;
   }
   if (values.threadRootId) {
     const root = await repo.findMessage(ctx.db, values.threadRootId);
     if (!root || root.channelId !== values.channelId)
       throw new AppError('message_not_found', 'The thread was not found.');
+    if (root.threadRootId) throw new AppError('validation_failed', 'Reply to the thread’s first message.');
   }
-  return announce(ctx, await repo.insertWithNextSeq(ctx.db, { ...values, ...content }));
+  const stored = await repo.insertMessageRow(ctx.db, { ...values, ...content }, { checked: true });
+  if (!stored) throw new AppError('channel_not_found');
+  return announce(ctx, stored);
 }
 
 function announce(ctx: AppContext, row: repo.MessageRow): Sent {
   const message = repo.toMessage(row);
-  ctx.realtime.messageCreated(message);
+  ctx.events.publish('message.created', { message });
   return { message, created: true };
 }
 
@@ -83,38 +96,58 @@ export async function editMessage(ctx: AppContext, actor: Actor, messageId: stri
   if (row.authorId !== actor.id) throw new AppError('forbidden', 'Only the author can edit a message.');
   if (row.deletedAt) throw new AppError('message_not_found');
   requireActive(channel);
-  const updated = await repo.updateMessage(ctx.db, messageId, {
-    ...contentFor(channel, body),
-    editedAt: new Date(),
+  const content = contentFor(channel, body);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const next = await repo.updateMessage(tx, messageId, { ...content, editedAt: new Date() });
+    await recordChanges(tx, [{ kind: 'message:updated', channelId: row.channelId, entityId: messageId }]);
+    return next;
   });
-  const message = repo.toMessage(updated);
-  ctx.realtime.messageUpdated(message);
+  const message = (await repo.withReactions(ctx.db, [updated]))[0]!;
+  ctx.events.publish('message.edited', { message });
   return message;
 }
 
+/** A tombstone stays (threads keep their replies); reactions go, and a reply leaves its root's count. */
 export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: string) {
   const { row, channel, membership } = await loadMessage(ctx, actor, messageId);
   if (row.authorId !== actor.id && !canManage(actor, channel, membership)) {
     throw new AppError('forbidden', 'Only the author or an admin can delete a message.');
   }
   if (row.deletedAt) return repo.toMessage(row);
-  const deleted = await repo.updateMessage(ctx.db, messageId, {
-    body: null,
-    encrypted: null,
-    deletedAt: new Date(),
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const next = await repo.updateMessage(tx, messageId, {
+      body: null,
+      encrypted: null,
+      deletedAt: new Date(),
+    });
+    await deleteReactionsOf(tx, messageId);
+    if (row.threadRootId) await repo.recountReplies(tx, row.threadRootId);
+    await recordChanges(tx, [
+      { kind: 'message:deleted', channelId: row.channelId, entityId: messageId },
+      ...(row.threadRootId
+        ? [{ kind: 'message:updated' as const, channelId: row.channelId, entityId: row.threadRootId }]
+        : []),
+    ]);
+    return next;
   });
   const message = repo.toMessage(deleted);
-  ctx.realtime.messageDeleted(message);
+  ctx.events.publish('message.deleted', { message });
   return message;
 }
 
-async function loadMessage(ctx: AppContext, actor: Actor, messageId: string) {
+/** A message the actor may act on: a member of its channel (or, to read, anyone who may see the channel). */
+export async function loadMessage(
+  ctx: AppContext,
+  actor: Actor,
+  messageId: string,
+  opts: { read?: boolean } = {},
+) {
   const row = await repo.findMessage(ctx.db, messageId);
   if (!row) throw new AppError('message_not_found');
   const visible = await loadVisible(ctx.db, actor, row.channelId).catch(() => {
     throw new AppError('message_not_found');
   });
-  requireMember(visible.membership);
+  if (!opts.read) requireMember(visible.membership);
   return { row, ...visible };
 }
 
@@ -130,8 +163,8 @@ function contentFor(channel: ChannelRow, body: EditMessageBody) {
   return { body: body.body, encrypted: null };
 }
 
-function checkRetry(existing: repo.MessageRow, channelId: string): Message {
+async function checkRetry(ctx: AppContext, existing: repo.MessageRow, channelId: string): Promise<Message> {
   if (existing.channelId !== channelId)
     throw new AppError('conflict', 'That clientId was used in another channel.');
-  return repo.toMessage(existing);
+  return (await repo.withReactions(ctx.db, [existing]))[0]!;
 }

@@ -4,7 +4,8 @@ import { ListUsersQuery, UpdateProfileBody, Username } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
-import { findUserByUsername, findUsersByIds, searchUsers, toUser, updateUser } from './users.repo.js';
+import { updateUserRecorded } from './users.service.js';
+import { findUserByUsername, findUsersByIds, searchUsers, toUser } from './users.repo.js';
 
 const UsernameParams = z.strictObject({ username: Username });
 
@@ -29,9 +30,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch('/users/me', async (req) => {
     const me = await requireUser(ctx, req);
     const body = parse(UpdateProfileBody, req.body);
-    const user = toUser((await updateUser(ctx.db, me.id, { displayName: body.displayName }))!);
+    const user = toUser(await updateUserRecorded(ctx, me.id, { displayName: body.displayName }));
     ctx.sessionCache.forgetUser(me.id);
-    ctx.realtime.userUpdated(user);
     return { user };
   });
 

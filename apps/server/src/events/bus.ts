@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Message } from '@parley/protocol';
+
+/** What happened, said once by the service that did it, after its transaction committed. */
+export interface DomainEvents {
+  'message.created': { message: Message };
+  'message.edited': { message: Message };
+  'message.deleted': { message: Message };
+  'reaction.added': { channelId: string; messageId: string; userId: string; emoji: string };
+  'reaction.removed': { channelId: string; messageId: string; userId: string; emoji: string };
+  'thread.changed': { channelId: string; rootId: string; userId: string };
+  'channel.updated': { channelId: string };
+  'member.joined': { channelId: string; userId: string };
+  'member.left': { channelId: string; userId: string; reason: 'left' | 'removed' };
+  'read.updated': { channelId: string; userId: string; seq: number };
+  'user.updated': { userId: string };
+  'keys.changed': { channelId: string };
+}
+export type DomainEventName = keyof DomainEvents;
+type Handler<K extends DomainEventName> = (event: DomainEvents[K]) => void;
+type AnyHandler = (name: DomainEventName, event: DomainEvents[DomainEventName]) => void;
+
+/** One in-process bus: services publish, subscribers (the feed's delivery, later notifications, search) react. */
+export class EventBus {
+  private readonly handlers = new Map<DomainEventName, Handler<never>[]>();
+  private readonly anyHandlers: AnyHandler[] = [];
+
+  constructor(private readonly log?: FastifyBaseLogger) {}
+
+  on<K extends DomainEventName>(name: K, handler: Handler<K>): void {
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler as Handler<never>]);
+  }
+
+  onAny(handler: AnyHandler): void {
+    this.anyHandlers.push(handler);
+  }
+
+  /** A subscriber's failure is logged, never the publisher's problem: the change is already committed. */
+  publish<K extends DomainEventName>(name: K, event: DomainEvents[K]): void {
+    for (const handler of this.handlers.get(name) ?? [])
+      this.safely(name, () => (handler as Handler<K>)(event));
+    for (const handler of this.anyHandlers) this.safely(name, () => handler(name, event));
+  }
+
+  private safely(name: DomainEventName, run: () => void): void {
+    try {
+      run();
+    } catch (err) {
+      this.log?.error({ err, event: name }, 'domain event subscriber failed');
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { LIMITS, type SyncResponse } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Actor } from '../channels/permissions.js';
+import {
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  type Position,
+  pruneChanges,
+  readChanges,
+} from './feed.repo.js';
+import { resolveChanges } from './resolve.js';
+
+const FLOOR_KEY = 'feed_floor';
+/** How long the feed keeps changes: a tab offline longer reloads what it shows. */
+export const FEED_RETENTION_DAYS = 30;
+
+/** Every change the actor may see since a cursor, in order; without one, the cursor to start from. */
+export async function syncSince(
+  ctx: AppContext,
+  actor: Actor,
+  since: string | undefined,
+): Promise<SyncResponse> {
+  const after = since ? parsePosition(since) : { tx: 0n, id: 0n };
+  if (since && (await isExpired(ctx.db, after))) throw new AppError('cursor_expired');
+  const limit = LIMITS.syncPage;
+  const page = await readChanges(ctx.db, { after, limit: since ? limit : 0, userId: actor.id });
+  // A cursor from another database (or the future) would skip everything: load again instead.
+  if (after.tx > page.next) throw new AppError('cursor_expired');
+  const more = page.rows.length === limit;
+  const resolved = await resolveChanges(ctx.db, page.rows);
+  const last = page.rows.at(-1);
+  const horizon = { tx: page.below, id: 0n };
+  const cursor = more ? last! : max(after, horizon);
+  return { changes: resolved.map((r) => r.change), cursor: formatPosition(cursor), more };
+}
+
+const max = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
+
+async function isExpired(db: Db, after: Position): Promise<boolean> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, FLOOR_KEY));
+  return !!row && comparePositions(after, parsePosition(row.value as string)) < 0;
+}
+
+/** Drops changes past the retention and raises the floor below which cursors expire. */
+export async function pruneFeed(db: Db, olderThan: Date): Promise<void> {
+  const dropped = await pruneChanges(db, olderThan);
+  if (!dropped) return;
+  const value = formatPosition(dropped);
+  await db
+    .insert(settings)
+    .values({ key: FLOOR_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
+}

@@ -1,0 +1,101 @@
+import type { FeedChange } from '@parley/protocol';
+import type { Db } from '../../db/client.js';
+import { findChannel, findMembership, countUnread, viewChannel } from '../channels/channels.repo.js';
+import { findMessages, withReactions, listReactions } from '../messages/messages.repo.js';
+import { threadState } from '../threads/threads.repo.js';
+import { findUserById, toUser } from '../users/users.repo.js';
+import { type ChangeRow, formatPosition } from './feed.repo.js';
+
+export type Resolved = { row: ChangeRow; change: FeedChange };
+
+const MESSAGE_KINDS = new Set(['message:created', 'message:updated', 'message:deleted']);
+
+/**
+ * Turns feed rows into the events clients apply, each with the current state of what it names: a
+ * replay shows what a fresh load would. Rows whose subject is gone are left out.
+ */
+export async function resolveChanges(db: Db, rows: ChangeRow[]): Promise<Resolved[]> {
+  const messageIds = [...new Set(rows.filter((r) => MESSAGE_KINDS.has(r.kind)).map((r) => r.entityId!))];
+  const reactionIds = [...new Set(rows.filter((r) => r.kind === 'reaction:changed').map((r) => r.entityId!))];
+  const messages = new Map(
+    (await withReactions(db, await findMessages(db, messageIds))).map((m) => [m.id, m]),
+  );
+  const reactions = await listReactions(db, reactionIds);
+  const out: Resolved[] = [];
+  for (const row of rows) {
+    const cursor = formatPosition(row);
+    const channelId = row.channelId!;
+    let change: FeedChange | undefined;
+    switch (row.kind) {
+      case 'message:created':
+      case 'message:updated':
+      case 'message:deleted': {
+        const message = messages.get(row.entityId!);
+        if (message) change = { type: row.kind, payload: { channelId, seq: message.seq, message, cursor } };
+        break;
+      }
+      case 'reaction:changed': {
+        const list = reactions.get(row.entityId!) ?? [];
+        change = {
+          type: row.kind,
+          payload: { channelId, messageId: row.entityId!, reactions: list, cursor },
+        };
+        break;
+      }
+      default:
+        change = await resolveOne(db, row, cursor);
+    }
+    if (change) out.push({ row, change });
+  }
+  return out;
+}
+
+/** The rarer kinds, one query or two each. */
+async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedChange | undefined> {
+  const channelId = row.channelId!;
+  switch (row.kind) {
+    case 'thread:updated': {
+      if (!(await findMembership(db, channelId, row.userId!))) return undefined;
+      const thread = await threadState(db, row.entityId!, channelId, row.userId!);
+      return { type: row.kind, payload: { channelId, thread, cursor } };
+    }
+    case 'channel:updated': {
+      // Shared changes carry no membership; a user's own (joined, notify) carries theirs.
+      const view = await viewChannel(db, channelId, row.userId ?? '00000000-0000-0000-0000-000000000000');
+      if (!view) return undefined;
+      const channel = row.userId ? view : { ...view, membership: null };
+      if (row.userId && !channel.membership) return undefined;
+      return { type: row.kind, payload: { channelId, channel, cursor } };
+    }
+    case 'channel:removed': {
+      const reason = row.data?.reason === 'left' ? 'left' : 'removed';
+      return { type: row.kind, payload: { channelId, reason, cursor } };
+    }
+    case 'member:joined': {
+      const user = await findUserById(db, row.entityId!);
+      if (!user) return undefined;
+      const role = (await findMembership(db, channelId, user.id))?.role ?? 'member';
+      return { type: row.kind, payload: { channelId, member: { user: toUser(user), role }, cursor } };
+    }
+    case 'member:left':
+      return { type: row.kind, payload: { channelId, userId: row.entityId!, cursor } };
+    case 'read:updated': {
+      const membership = await findMembership(db, channelId, row.userId!);
+      if (!membership) return undefined;
+      const unread = await countUnread(db, channelId, row.userId!, membership.lastReadSeq);
+      return { type: row.kind, payload: { channelId, seq: membership.lastReadSeq, unread, cursor } };
+    }
+    case 'user:updated': {
+      const user = await findUserById(db, row.entityId!);
+      return user && { type: row.kind, payload: { user: toUser(user), cursor } };
+    }
+    case 'keys:changed': {
+      const channel = await findChannel(db, channelId);
+      if (!channel) return undefined;
+      const { keyVersion, keyRotationNeeded: rotationNeeded } = channel;
+      return { type: row.kind, payload: { channelId, keyVersion, rotationNeeded, cursor } };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,44 @@
+import type { Reaction } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { requireActive } from '../channels/permissions.js';
+import type { Actor } from '../channels/permissions.js';
+import { recordChanges } from '../feed/feed.repo.js';
+import { listReactions } from '../messages/messages.repo.js';
+import { loadMessage } from '../messages/messages.service.js';
+import { normalizeEmoji } from './emoji.js';
+import * as repo from './reactions.repo.js';
+
+/** Adds or removes the actor's reaction, once per person and emoji; answers the message's reactions. */
+export async function setReaction(
+  ctx: AppContext,
+  actor: Actor,
+  messageId: string,
+  rawEmoji: string,
+  on: boolean,
+): Promise<Reaction[]> {
+  const emoji = normalizeEmoji(rawEmoji);
+  if (!emoji)
+    throw new AppError('validation_failed', 'React with one emoji or a known :shortcode:.', [
+      { path: 'emoji', message: 'Not an emoji' },
+    ]);
+  const { row, channel } = await loadMessage(ctx, actor, messageId);
+  if (row.deletedAt) throw new AppError('message_not_found');
+  requireActive(channel);
+  const changed = await ctx.db.transaction(async (tx) => {
+    let done: boolean;
+    if (on) {
+      const { added, full } = await repo.addReaction(tx, messageId, actor.id, emoji);
+      if (full) throw new AppError('too_many_reactions');
+      done = added;
+    } else done = await repo.removeReaction(tx, messageId, actor.id, emoji);
+    if (done)
+      await recordChanges(tx, [{ kind: 'reaction:changed', channelId: row.channelId, entityId: messageId }]);
+    return done;
+  });
+  if (changed) {
+    const event = { channelId: row.channelId, messageId, userId: actor.id, emoji };
+    ctx.events.publish(on ? 'reaction.added' : 'reaction.removed', event);
+  }
+  return (await listReactions(ctx.db, [messageId])).get(messageId) ?? [];
+}
