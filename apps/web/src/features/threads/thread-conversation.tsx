@@ -33,7 +33,14 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
   const shown = useRef<string | undefined>(undefined);
 
   const rootRow: Row = { message: root, head: true, day: undefined, firstUnread: false };
-  const rows = useMemo(() => groupMessages(messages, { selfId: me.id }), [messages, me.id]);
+  // Grouped after the root, so a day line shows only where the day changes; the first reply keeps its name.
+  const rows = useMemo(
+    () =>
+      groupMessages([root, ...messages], { selfId: me.id })
+        .slice(1)
+        .map((r, i) => (i ? r : { ...r, head: true })),
+    [root, messages, me.id],
+  );
   const pending = useMemo(
     () =>
       mergeMessages(
