@@ -1,9 +1,10 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { API_PREFIX, LIMITS } from '@parley/protocol';
 import type { Config } from './config.js';
+import { AppError } from './errors.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { ensureDefaultChannel } from './db/seed.js';
@@ -46,6 +47,11 @@ export async function createParley(
     trustProxy: 'loopback',
     // A log line per request costs more CPU than a message send; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // A URL that is not valid UTF-8 (a lone surrogate, a cut sequence) gets the one envelope too.
+    frameworkErrors: (_err, _req, reply) => {
+      const error = new AppError('validation_failed', 'The URL is not valid.');
+      void (reply as FastifyReply).status(error.status).send(error.toEnvelope());
+    },
   });
   const database = await openDatabase(config);
   await ensureDefaultChannel(database.db);

@@ -43,14 +43,15 @@ const max = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 
 async function isExpired(db: Db, after: Position): Promise<boolean> {
   const [row] = await db.select().from(settings).where(eq(settings.key, FLOOR_KEY));
-  return !!row && comparePositions(after, parsePosition(row.value as string)) < 0;
+  const floor = (row?.value as { below?: string } | undefined)?.below;
+  return !!floor && comparePositions(after, parsePosition(floor)) < 0;
 }
 
 /** Drops changes past the retention and raises the floor below which cursors expire. */
 export async function pruneFeed(db: Db, olderThan: Date): Promise<void> {
   const dropped = await pruneChanges(db, olderThan);
   if (!dropped) return;
-  const value = formatPosition(dropped);
+  const value = { below: formatPosition(dropped) };
   await db
     .insert(settings)
     .values({ key: FLOOR_KEY, value })
