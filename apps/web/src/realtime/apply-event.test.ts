@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, type CacheState, type ServerEvent } from './apply-event';
+import type { ThreadPage } from './merge';
 import { channel, member, message, user } from './test-fixtures';
 
 const ctx = { selfId: 'u1', reading: false };
@@ -160,5 +161,83 @@ describe('applyEvent', () => {
       { type: 'message:created', payload: { cursor: '1.1', channelId: 'c1', seq: 4, message: message(4) } },
     );
     expect(state.messages.c1!.messages.filter((m) => !m.deletedAt)).toEqual(fresh);
+  });
+});
+
+describe('applyEvent for threads and reactions', () => {
+  const root = message(1, { id: 'r', replyCount: 0 });
+  const page = (): ThreadPage => ({
+    root,
+    messages: [],
+    hasMore: false,
+    thread: { rootId: 'r', channelId: 'c1', following: true, lastReadSeq: 0, unread: 0 },
+  });
+  const withThread = () =>
+    base({
+      messages: { c1: { messages: [root], hasMoreBefore: false } },
+      threadPages: { r: page() },
+      threads: [{ thread: page().thread, root }],
+    });
+
+  it('puts a thread-only reply in its thread, not in the channel, and does not count it unread', () => {
+    const reply = message(2, { id: 'x', threadRootId: 'r' });
+    const state = apply(withThread(), {
+      type: 'message:created',
+      payload: { cursor: '1.1', channelId: 'c1', seq: 2, message: reply },
+    });
+    expect(state.messages.c1!.messages.map((m) => m.id)).toEqual(['r']);
+    expect(state.threadPages!.r!.messages.map((m) => m.id)).toEqual(['x']);
+    expect(state.channels![0]).toMatchObject({ lastSeq: 3, membership: { unread: 0 } });
+  });
+
+  it('shows a reply also sent to the channel in both', () => {
+    const reply = message(4, { id: 'y', threadRootId: 'r', alsoInChannel: true });
+    const state = apply(withThread(), {
+      type: 'message:created',
+      payload: { cursor: '1.1', channelId: 'c1', seq: 4, message: reply },
+    });
+    expect(state.messages.c1!.messages.map((m) => m.id)).toEqual(['r', 'y']);
+    expect(state.threadPages!.r!.messages.map((m) => m.id)).toEqual(['y']);
+  });
+
+  it('updates the root in the channel, its thread page and the threads list', () => {
+    const counted = { ...root, replyCount: 2 };
+    const state = apply(withThread(), {
+      type: 'message:updated',
+      payload: { cursor: '1.1', channelId: 'c1', seq: 1, message: counted },
+    });
+    expect(state.messages.c1!.messages[0]!.replyCount).toBe(2);
+    expect(state.threadPages!.r!.root.replyCount).toBe(2);
+    expect(state.threads![0]!.root.replyCount).toBe(2);
+  });
+
+  it('replaces reactions wherever the message is shown', () => {
+    const reactions = [{ emoji: '🎉', count: 1, userIds: ['u2'] }];
+    const state = apply(withThread(), {
+      type: 'reaction:changed',
+      payload: { cursor: '1.1', channelId: 'c1', messageId: 'r', reactions },
+    });
+    expect(state.messages.c1!.messages[0]!.reactions).toEqual(reactions);
+    expect(state.threadPages!.r!.root.reactions).toEqual(reactions);
+  });
+
+  it('thread:updated moves unread threads first and drops one no longer followed', () => {
+    const other = message(5, { id: 'o', lastReplyAt: '2026-02-01T00:00:00.000Z' });
+    const state = base({
+      threads: [
+        { thread: { ...page().thread, rootId: 'o' }, root: other },
+        { thread: page().thread, root },
+      ],
+    });
+    const unread = apply(state, {
+      type: 'thread:updated',
+      payload: { cursor: '1.1', channelId: 'c1', thread: { ...page().thread, unread: 3 } },
+    });
+    expect(unread.threads!.map((t) => t.root.id)).toEqual(['r', 'o']);
+    const unfollowed = apply(unread, {
+      type: 'thread:updated',
+      payload: { cursor: '1.2', channelId: 'c1', thread: { ...page().thread, following: false } },
+    });
+    expect(unfollowed.threads!.map((t) => t.root.id)).toEqual(['o']);
   });
 });

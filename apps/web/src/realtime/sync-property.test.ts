@@ -1,0 +1,194 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FeedChange, Message, Reaction } from '@parley/protocol';
+import { applyEvent, type CacheState } from './apply-event';
+import { inChannel, type ThreadPage } from './merge';
+import { channel, message } from './test-fixtures';
+
+type Op =
+  | { kind: 'post'; author: number }
+  | { kind: 'reply'; author: number; root: number; also: boolean }
+  | { kind: 'edit'; target: number }
+  | { kind: 'delete'; target: number }
+  | { kind: 'react'; target: number; user: number; emoji: number }
+  | { kind: 'disconnect' }
+  | { kind: 'reconnect' };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('post' as const), author: fc.nat(2) }),
+  fc.record({ kind: fc.constant('reply' as const), author: fc.nat(2), root: fc.nat(20), also: fc.boolean() }),
+  fc.record({ kind: fc.constant('edit' as const), target: fc.nat(20) }),
+  fc.record({ kind: fc.constant('delete' as const), target: fc.nat(20) }),
+  fc.record({ kind: fc.constant('react' as const), target: fc.nat(20), user: fc.nat(2), emoji: fc.nat(2) }),
+  fc.constant({ kind: 'disconnect' as const }),
+  fc.constant({ kind: 'reconnect' as const }),
+);
+
+const EMOJI = ['👍', '🎉', '👀'];
+
+/** The server, small: messages with their summaries and reactions, and the feed of what changed. */
+class Model {
+  messages: Message[] = [];
+  feed: { type: FeedChange['type']; id: string }[] = [];
+  clock = 0;
+  private reactions = new Map<string, [string, string][]>();
+
+  at = () => new Date(Date.UTC(2026, 0, 1, 0, 0, ++this.clock)).toISOString();
+  pick = (n: number, roots = false) => {
+    const list = this.messages.filter((m) => !m.deletedAt && (!roots || !m.threadRootId));
+    return list.length ? list[n % list.length] : undefined;
+  };
+
+  apply(o: Op): void {
+    const seq = this.messages.length + 1;
+    if (o.kind === 'post' || o.kind === 'reply') {
+      const root = o.kind === 'reply' ? this.pick(o.root, true) : undefined;
+      if (o.kind === 'reply' && !root) return;
+      const m = message(seq, {
+        id: `m${seq}`,
+        authorId: `u${o.author}`,
+        clientId: `c${seq}`,
+        threadRootId: root?.id ?? null,
+        alsoInChannel: o.kind === 'reply' && o.also,
+        createdAt: this.at(),
+      });
+      this.messages.push(m);
+      this.feed.push({ type: 'message:created', id: m.id });
+      if (root) this.recount(root.id);
+    } else if (o.kind === 'edit' || o.kind === 'delete') {
+      const m = this.pick(o.target);
+      if (!m) return;
+      if (o.kind === 'edit') this.update(m.id, { body: `edited ${this.clock}`, editedAt: this.at() });
+      else {
+        this.reactions.delete(m.id);
+        this.update(m.id, { body: null, deletedAt: this.at(), reactions: [] });
+      }
+      this.feed.push({ type: o.kind === 'edit' ? 'message:updated' : 'message:deleted', id: m.id });
+      if (o.kind === 'delete' && m.threadRootId) this.recount(m.threadRootId);
+    } else if (o.kind === 'react') {
+      const m = this.pick(o.target);
+      if (!m) return;
+      const list = this.reactions.get(m.id) ?? [];
+      const entry: [string, string] = [EMOJI[o.emoji]!, `u${o.user}`];
+      const has = list.some(([e, u]) => e === entry[0] && u === entry[1]);
+      this.reactions.set(
+        m.id,
+        has ? list.filter(([e, u]) => e !== entry[0] || u !== entry[1]) : [...list, entry],
+      );
+      this.update(m.id, { reactions: this.summary(m.id) });
+      this.feed.push({ type: 'reaction:changed', id: m.id });
+    }
+  }
+
+  private summary(id: string): Reaction[] {
+    const out: Reaction[] = [];
+    for (const [emoji, user] of this.reactions.get(id) ?? []) {
+      const r = out.find((x) => x.emoji === emoji);
+      if (r) (r.count++, r.userIds.push(user));
+      else out.push({ emoji, count: 1, userIds: [user] });
+    }
+    return out;
+  }
+
+  private update(id: string, patch: Partial<Message>) {
+    this.messages = this.messages.map((m) => (m.id === id ? { ...m, ...patch } : m));
+  }
+
+  private recount(rootId: string) {
+    const replies = this.messages.filter((m) => m.threadRootId === rootId && !m.deletedAt);
+    const authors = [...replies].reverse().map((m) => m.authorId);
+    this.update(rootId, {
+      replyCount: replies.length,
+      lastReplyAt: replies.at(-1)?.createdAt ?? null,
+      replyUserIds: [...new Set(authors)].slice(0, 3),
+    });
+    this.feed.push({ type: 'message:updated', id: rootId });
+  }
+
+  /** A change as the server sends it: the current state of what it names. */
+  resolve(index: number): FeedChange {
+    const { type, id } = this.feed[index]!;
+    const m = this.messages.find((x) => x.id === id)!;
+    const cursor = `1.${index + 1}`;
+    if (type === 'reaction:changed')
+      return { type, payload: { channelId: 'c1', messageId: id, reactions: m.reactions, cursor } };
+    return { type, payload: { channelId: 'c1', seq: m.seq, message: m, cursor } } as FeedChange;
+  }
+
+  fresh(): CacheState {
+    const roots = this.messages.filter((m) => !m.threadRootId);
+    const threadPages: Record<string, ThreadPage> = {};
+    for (const root of roots) threadPages[root.id] = this.thread(root.id);
+    return {
+      channels: [channel({ lastSeq: this.messages.length })],
+      messages: { c1: { messages: this.messages.filter(inChannel), hasMoreBefore: false } },
+      members: {},
+      threadPages,
+    };
+  }
+
+  thread(rootId: string): ThreadPage {
+    return {
+      root: this.messages.find((m) => m.id === rootId)!,
+      messages: this.messages.filter((m) => m.threadRootId === rootId),
+      hasMore: false,
+      thread: { rootId, channelId: 'c1', following: false, lastReadSeq: 0, unread: 0 },
+    };
+  }
+}
+
+const ctx = { selfId: 'u0', reading: true };
+
+describe('stale state plus events equals a fresh fetch', () => {
+  it('holds for any sequence of sends, replies, edits, deletes, reactions, disconnects and replays', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 12 }), fc.array(op, { maxLength: 40 }), (before, after) => {
+        const server = new Model();
+        before.forEach((o) => server.apply(o));
+        // The tab loaded here: its channel page and every thread it had open.
+        let state = server.fresh();
+        let online = true;
+        let applied = server.feed.length;
+        const deliver = (from: number) => {
+          for (let i = from; i < server.feed.length; i++) state = applyEvent(state, server.resolve(i), ctx);
+        };
+        for (const o of after) {
+          if (o.kind === 'disconnect') online = false;
+          else if (o.kind === 'reconnect') {
+            // Sync replays since the last event this tab applied, with today's state.
+            if (!online) deliver(applied);
+            online = true;
+          } else {
+            const from = server.feed.length;
+            server.apply(o);
+            if (online) deliver(from);
+          }
+          if (online) applied = server.feed.length;
+        }
+        if (!online) deliver(applied);
+        const fresh = server.fresh();
+        expect(state.messages.c1).toEqual(fresh.messages.c1);
+        for (const [id, page] of Object.entries(state.threadPages ?? {}))
+          expect(page).toEqual(fresh.threadPages![id]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('changes nothing when every change is replayed a second time', () => {
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 30 }), (ops) => {
+        const server = new Model();
+        const start = server.fresh();
+        ops.forEach((o) => server.apply(o));
+        let state = start;
+        for (let i = 0; i < server.feed.length; i++) state = applyEvent(state, server.resolve(i), ctx);
+        const once = state;
+        for (let i = 0; i < server.feed.length; i++) state = applyEvent(state, server.resolve(i), ctx);
+        expect(state.messages).toEqual(once.messages);
+        expect(state.messages.c1).toEqual(server.fresh().messages.c1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
