@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, User } from '@parley/protocol';
 import { outbox, removeItem } from '../../realtime/outbox';
@@ -21,6 +21,8 @@ type Props = {
 };
 
 const NEAR_BOTTOM_PX = 80;
+/** Replies drawn in the first frame: more than a tall panel shows; the older ones follow a frame later. */
+const FIRST_PAINT = 15;
 
 /** The root, "N replies", then the replies oldest first with the sends still on their way. */
 export function ThreadConversation({ page, me, users, highlightId, editingId, onEditingChange }: Props) {
@@ -50,6 +52,13 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
     [messages, queued, root.id],
   );
   const count = messages.filter((m) => !m.deletedAt).length;
+  const [drawAll, setDrawAll] = useState(rows.length <= FIRST_PAINT);
+  const drawn = drawAll ? rows : rows.slice(-FIRST_PAINT);
+  useEffect(() => {
+    if (drawAll) return;
+    const id = requestAnimationFrame(() => startTransition(() => setDrawAll(true)));
+    return () => cancelAnimationFrame(id);
+  }, [drawAll]);
 
   // Opens at the newest reply (or the permalinked one) and follows new ones while the reader is at the end.
   useLayoutEffect(() => {
@@ -60,7 +69,7 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
       shown.current = highlightId;
       target.scrollIntoView({ block: 'center' });
     } else if (stick.current) el.scrollTop = el.scrollHeight;
-  }, [highlightId, rows.length, pending.length]);
+  }, [highlightId, drawn.length, pending.length]);
 
   const handleDelete = useCallback(
     (m: Message) => {
@@ -107,7 +116,7 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
       <div className="thread-count" role="separator" aria-label={repliesLabel(count)}>
         <span>{count > 0 ? repliesLabel(count) : 'No replies yet'}</span>
       </div>
-      {rows.map(renderRow)}
+      {drawn.map(renderRow)}
       {pending.map((item) => (
         <PendingRow
           key={item.clientId}

@@ -11,6 +11,7 @@ import { useUserMap } from '../dms/use-users';
 import { sinceLabel, useNow } from './last-reply';
 import { Excerpt } from './root-excerpt';
 import { useThreadLinks } from './thread-link';
+import { usePrefetchThread } from './use-thread';
 import './threads.css';
 
 export const repliesLabel = (n: number) => (n === 1 ? '1 reply' : `${n.toLocaleString()} replies`);
@@ -20,9 +21,17 @@ export function ThreadSummary({ message }: { message: Message }) {
   const links = useThreadLinks();
   const users = useUserMap();
   const now = useNow();
+  const prefetch = usePrefetchThread();
   if (!links || message.replyCount < 1) return null;
   return (
-    <Link className="thread-summary" to={links.href(message.id)} data-testid="thread-summary">
+    <Link
+      className="thread-summary"
+      to={links.href(message.id)}
+      data-testid="thread-summary"
+      onPointerEnter={() => prefetch(message.id)}
+      onFocus={() => prefetch(message.id)}
+      onClick={() => prefetch(message.id)}
+    >
       <span className="thread-summary-avatars">
         {message.replyUserIds.slice(0, LIMITS.replyAvatars).map((id) => {
           const user = users.get(id);
@@ -48,6 +57,8 @@ export function ThreadSummary({ message }: { message: Message }) {
 export function ReplyInThreadButton({ message }: { message: Message }) {
   const links = useThreadLinks();
   const navigate = useNavigate();
+  const prefetch = usePrefetchThread();
+  const rootId = message.threadRootId ?? message.id;
   if (!links) return null;
   return (
     <button
@@ -55,7 +66,12 @@ export function ReplyInThreadButton({ message }: { message: Message }) {
       className="icon-button"
       aria-label="Reply in thread"
       title="Reply in thread"
-      onClick={() => navigate(links.href(message.threadRootId ?? message.id))}
+      onPointerEnter={() => prefetch(rootId)}
+      onFocus={() => prefetch(rootId)}
+      onClick={() => {
+        prefetch(rootId);
+        navigate(links.href(rootId));
+      }}
     >
       <Icon name="message" size={16} />
     </button>

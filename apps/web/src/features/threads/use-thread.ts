@@ -12,14 +12,21 @@ const PAGE = LIMITS.historyPageMax;
 const fetchThread = (id: string, after = 0) =>
   api<ThreadResponse>('GET', `/messages/${id}/thread?${after ? `after=${after}&` : ''}limit=${PAGE}`);
 
+const threadQuery = (rootId: string) => ({
+  queryKey: keys.thread(rootId),
+  queryFn: async (): Promise<ThreadPage> => fetchThread(rootId),
+  // Kept fresh by socket events and the sync feed, never by refetching over them.
+  staleTime: Infinity,
+});
+
 export function useThread(rootId: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: keys.thread(rootId ?? ''),
-    queryFn: async (): Promise<ThreadPage> => fetchThread(rootId!),
-    enabled: !!rootId && enabled,
-    // Kept fresh by socket events and the sync feed, never by refetching over them.
-    staleTime: Infinity,
-  });
+  return useQuery({ ...threadQuery(rootId ?? ''), enabled: !!rootId && enabled });
+}
+
+/** Starts loading a thread when the pointer or focus reaches what opens it, so the panel opens filled. */
+export function usePrefetchThread() {
+  const qc = useQueryClient();
+  return useCallback((rootId: string) => void qc.prefetchQuery(threadQuery(rootId)), [qc]);
 }
 
 /** Replies past the first page come after it is shown, so a long thread opens as fast as a short one. */
