@@ -89,7 +89,7 @@ test('two users talk in a thread beside #general, live, and follow it from the T
     .getByRole('link', { name: /3 replies/ })
     .click();
   await reply(alice.page, 'See you there');
-  await expect(threadsLink.getByLabel('1 threads with unread replies')).toBeVisible();
+  await expect(threadsLink.getByLabel('1 thread with unread replies')).toBeVisible();
   const card = bob.page.getByTestId('thread-card').filter({ hasText: rootText });
   await expect(card).toHaveAttribute('data-unread', '1');
   await expect(card).toContainText('See you there');

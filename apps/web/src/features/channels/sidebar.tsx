@@ -46,7 +46,10 @@ export function Sidebar({ me }: { me: User }) {
                 </span>
                 <span className="sidebar-label">Threads</span>
                 {unreadThreads > 0 && (
-                  <span className="unread-badge" aria-label={`${unreadThreads} threads with unread replies`}>
+                  <span
+                    className="unread-badge"
+                    aria-label={`${unreadThreads} ${unreadThreads === 1 ? 'thread' : 'threads'} with unread replies`}
+                  >
                     {unreadThreads}
                   </span>
                 )}
