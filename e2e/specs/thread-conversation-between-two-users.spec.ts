@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readable, setUpEncryption } from '../support/encryption.js';
 import { registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
 const threadPanel = (page: Page) => page.getByRole('complementary', { name: 'Thread' });
@@ -127,6 +128,57 @@ test('two users talk in a thread beside #general, live, and follow it from the T
   expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
   await threadPanel(bob.page).getByRole('button', { name: 'Close thread' }).click();
   await expect(bob.page).toHaveURL(/\/c\/general$/);
+
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('an end-to-end encrypted DM has threads too: replies sealed and readable by both, also sent as a direct message', async ({
+  browser,
+}) => {
+  const aliceName = uniqueName('alice');
+  const bobName = uniqueName('bob');
+  const alice = await registerInNewContext(browser, aliceName);
+  const bob = await registerInNewContext(browser, bobName);
+  await setUpEncryption(alice.page, 'alice passphrase 1');
+  await setUpEncryption(bob.page, 'bob passphrase 22');
+
+  await alice.page.getByRole('button', { name: 'New direct message' }).click();
+  await alice.page.getByLabel('End-to-end encrypted conversation').check();
+  await alice.page.getByLabel('Find a person').fill(bobName);
+  await alice.page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(bobName) })
+    .click();
+  const aliceBox = alice.page.getByRole('textbox', { name: /^Message Bob/ });
+  await aliceBox.fill('the plan for Friday');
+  await aliceBox.press('Enter');
+  await expect(readable(alice.page, 'the plan for Friday')).toHaveCount(1);
+
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+  await bob.page.getByRole('link', { name: new RegExp(`^${aliceName}`, 'i') }).click();
+  const rootOnBob = channelRows(bob.page).filter({ hasText: 'the plan for Friday' });
+  await expect(rootOnBob.locator('[data-crypto="ok"]')).toHaveCount(1);
+  await rootOnBob.hover();
+  await rootOnBob.getByRole('button', { name: 'Reply in thread' }).click();
+  await expect(bob.page).toHaveURL(/\/dm\/[^?]+\?e2e=1&thread=[0-9a-f-]{36}$/);
+  await expect(threadRows(bob.page).first().locator('[data-crypto="ok"]')).toContainText(
+    'the plan for Friday',
+  );
+  await threadPanel(bob.page).getByLabel('Also send as direct message').check();
+  await reply(bob.page, 'sealed reply');
+
+  // Alice reads the reply in the conversation, marked with the decrypted root, and in the thread.
+  const inDm = channelRows(alice.page).filter({ hasText: 'sealed reply' });
+  await expect(inDm.locator('[data-crypto="ok"]')).toHaveCount(1);
+  await expect(inDm.getByRole('link', { name: /replied to a thread/ })).toContainText('the plan for Friday');
+  await channelRows(alice.page)
+    .filter({ hasText: 'the plan for Friday' })
+    .getByRole('link', { name: /1 reply/ })
+    .click();
+  await expect(
+    threadRows(alice.page).filter({ has: alice.page.locator('[data-crypto="ok"]'), hasText: 'sealed reply' }),
+  ).toHaveCount(1);
 
   await alice.context.close();
   await bob.context.close();
