@@ -1,4 +1,5 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { User } from '@parley/protocol';
 import { ChannelView } from '../messages/channel-view';
 import { useBrowseChannels, useChannels, useJoinChannel } from './use-channels';
@@ -12,9 +13,21 @@ export function ChannelRoute({ me }: { me: User }) {
   const joined = channels?.find((c) => c.name === name && c.kind !== 'dm');
   const browse = useBrowseChannels(!isLoading && !joined);
   const join = useJoinChannel();
+  const location = useLocation();
+  // The channel on screen, by id: when it is renamed, the address follows it.
+  const [shownId, setShownId] = useState<string>();
+  const joinedId = joined?.id;
+  useEffect(() => {
+    if (joinedId) setShownId(joinedId);
+  }, [joinedId]);
   if (joined) {
     localStorage.setItem(LAST_CHANNEL_KEY, joined.name);
     return <ChannelView key={joined.id} channel={joined} me={me} />;
+  }
+  const renamed = shownId ? channels?.find((c) => c.id === shownId) : undefined;
+  if (renamed) {
+    const rest = location.pathname.split('/').slice(3).join('/');
+    return <Navigate to={`/c/${renamed.name}${rest ? `/${rest}` : ''}`} replace />;
   }
   if (isLoading || browse.isLoading) return <div className="list-loading">Loading…</div>;
   const preview = browse.data?.find((c) => c.name === name);
