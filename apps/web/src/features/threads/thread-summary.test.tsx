@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { message } from '../../realtime/test-fixtures';
+import { keys } from '../../realtime/keys';
+import { channel, message } from '../../realtime/test-fixtures';
 import { renderTree } from './test-support';
-import { ThreadSummary } from './thread-summary';
+import { ThreadMark, ThreadSummary } from './thread-summary';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -31,5 +32,30 @@ describe('ThreadSummary', () => {
   it('draws nothing under a message without replies', () => {
     const { container } = render(renderTree(<ThreadSummary message={message(1)} />).tree);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('ThreadMark', () => {
+  const root = message(1, { body: 'Where shall we have **lunch**?' });
+  const reply = message(2, { threadRootId: 'm1', alsoInChannel: true, body: 'Booked' });
+  const seed: [readonly unknown[], unknown][] = [
+    [keys.channels, [channel()]],
+    [keys.messages('c1'), { messages: [root, reply], hasMoreBefore: false }],
+  ];
+
+  it('marks a reply also sent to the channel with its root, linking to the thread', () => {
+    render(renderTree(<ThreadMark message={reply} />, seed).tree);
+    const link = screen.getByRole('link', { name: /replied to a thread/ });
+    expect(link.textContent).toBe('replied to a thread: Where shall we have lunch?');
+    expect(link.getAttribute('href')).toBe('/c/general/t/m1');
+  });
+
+  it('says where the reply also went inside the thread, and nothing for a thread-only reply', () => {
+    const { container } = render(renderTree(<ThreadMark message={reply} inThread />, seed).tree);
+    expect(container.textContent).toBe('Also sent to #general');
+    const { container: plain } = render(
+      renderTree(<ThreadMark message={{ ...reply, alsoInChannel: false }} />, seed).tree,
+    );
+    expect(plain.textContent).toBe('');
   });
 });

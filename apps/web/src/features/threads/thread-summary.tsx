@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import type { Message, MessageResponse } from '@parley/protocol';
+import type { Channel, Message, MessageResponse } from '@parley/protocol';
 import { LIMITS } from '@parley/protocol/client';
 import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/dialog';
@@ -81,8 +81,20 @@ export function ReplyInThreadButton({ message }: { message: Message }) {
 /** Above a reply: in the channel, which thread it answers; in the panel, that it also went to the channel. */
 export function ThreadMark({ message, inThread }: { message: Message; inThread?: boolean }) {
   if (!message.threadRootId || !message.alsoInChannel) return null;
-  if (inThread) return <p className="thread-mark">Also sent to the channel</p>;
+  if (inThread) return <AlsoSent channelId={message.channelId} />;
   return <RepliedTo rootId={message.threadRootId} channelId={message.channelId} />;
+}
+
+function AlsoSent({ channelId }: { channelId: string }) {
+  const channel = useQueryClient()
+    .getQueryData<Channel[]>(keys.channels)
+    ?.find((c) => c.id === channelId);
+  const label = !channel
+    ? 'Also sent to the channel'
+    : channel.kind === 'dm' || channel.kind === 'group'
+      ? 'Also sent as direct message'
+      : `Also sent to #${channel.name}`;
+  return <p className="thread-mark">{label}</p>;
 }
 
 function RepliedTo({ rootId, channelId }: { rootId: string; channelId: string }) {
