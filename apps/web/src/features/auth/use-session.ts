@@ -46,9 +46,10 @@ export function useLogout() {
       await lockThisBrowser();
       await api<void>('POST', '/auth/logout');
     },
+    // The session goes to null in place, so the page watching it shows sign-in at once; then the rest is dropped.
     onSettled: () => {
-      qc.clear();
       qc.setQueryData(keys.session, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== keys.session[0] });
     },
   });
 }

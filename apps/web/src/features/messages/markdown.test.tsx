@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { MessageBody } from './markdown';
 
 describe('MessageBody', () => {
+  it('regression: keeps a Shift+Enter line break as a line break', () => {
+    const { container } = render(<MessageBody text={'line 1\nline 2'} />);
+    expect(container.querySelectorAll('br')).toHaveLength(1);
+    expect(container.textContent).toContain('line 1');
+    expect(container.querySelector('p')?.innerHTML).toMatch(/line 1<br>\s*line 2/);
+  });
+
   it('renders bold, italics, code, links, lists and quotes', () => {
     const { container } = render(
       <MessageBody

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
 
 const components: Components = {
   a: ({ href, children }) => (
@@ -17,7 +18,8 @@ const components: Components = {
 export const MessageBody = memo(function MessageBody({ text }: { text: string }) {
   return (
     <div className="md">
-      <Markdown skipHtml components={components}>
+      {/* A typed line break is a line break for the reader, as in every chat. */}
+      <Markdown skipHtml components={components} remarkPlugins={[remarkBreaks]}>
         {text}
       </Markdown>
     </div>
