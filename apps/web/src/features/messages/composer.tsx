@@ -1,32 +1,44 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../../components/dialog';
+import { parseReactionCommand, resolveReactionCommand } from '../reactions/reaction-command';
+import { useEmojiTyping } from '../reactions/use-emoji-typing';
 
 type Props = {
   label: string;
   onSend: (text: string) => void;
   onTyping?: () => void;
   onEditLast?: () => void;
+  /** `+:emoji:` sent alone reacts to the last message instead of posting. */
+  onReact?: (emoji: string) => void;
   disabled?: string;
 };
 
 /** Enter sends, Shift+Enter adds a line, Up in an empty box edits one's last message. */
-export function Composer({ label, onSend, onTyping, onEditLast, disabled }: Props) {
+export function Composer({ label, onSend, onTyping, onEditLast, onReact, disabled }: Props) {
   const [text, setText] = useState('');
+  const [note, setNote] = useState<string>();
   const ref = useRef<HTMLTextAreaElement>(null);
+  const emoji = useEmojiTyping(ref, setText);
   const tooLong = text.length > LIMITS.bodyMax;
 
-  const submit = () => {
+  const submit = async () => {
     const body = text.trim();
     if (!body || tooLong) return;
-    onSend(body);
+    const command = onReact && parseReactionCommand(body);
+    if (command) {
+      const reaction = await resolveReactionCommand(command);
+      if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
+      onReact(reaction);
+    } else onSend(body);
     setText('');
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (emoji.handleKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      submit();
+      void submit();
     } else if (e.key === 'ArrowUp' && text === '' && onEditLast) {
       e.preventDefault();
       onEditLast();
@@ -39,7 +51,7 @@ export function Composer({ label, onSend, onTyping, onEditLast, disabled }: Prop
       className="composer"
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <textarea
@@ -50,11 +62,20 @@ export function Composer({ label, onSend, onTyping, onEditLast, disabled }: Prop
         autoFocus={!window.matchMedia?.('(pointer: coarse)').matches}
         value={text}
         onChange={(e) => {
-          setText(e.target.value);
-          if (e.target.value) onTyping?.();
+          const next = emoji.handleInput(e.target);
+          setText(next);
+          setNote(undefined);
+          if (next) onTyping?.();
         }}
         onKeyDown={handleKeyDown}
+        {...emoji.inputProps}
       />
+      {emoji.list}
+      {note && (
+        <span className="composer-limit" role="alert">
+          {note}
+        </span>
+      )}
       {tooLong && (
         <span className="composer-limit" role="alert">
           {text.length - LIMITS.bodyMax === 1

@@ -1,0 +1,108 @@
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
+import type { EmojiClickEvent } from 'emoji-picker-element/shared';
+
+const PHONE = '(max-width: 767px)';
+const GAP = 6;
+
+type Props = {
+  anchor: HTMLElement;
+  onPick: (emoji: string) => void;
+  /** `returnFocus` is false when a click elsewhere closed it: focus goes where that click went. */
+  onClose: (returnFocus: boolean) => void;
+};
+
+/** emoji-picker-element in a popover beside its trigger, or a bottom sheet on a phone. */
+export function EmojiPickerPopover({ anchor, onPick, onClose }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const [style, setStyle] = useState<CSSProperties>({ visibility: 'hidden' });
+  const [sheet] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
+  const handlers = useRef({ onPick, onClose });
+  useLayoutEffect(() => {
+    handlers.current = { onPick, onClose };
+  });
+
+  useEffect(() => {
+    let picker: HTMLElement | undefined;
+    let cancelled = false;
+    import('./load-picker')
+      .then(({ createPicker }) => {
+        if (cancelled || !host.current) return;
+        picker = createPicker();
+        picker.addEventListener('emoji-click', (e) => {
+          const emoji = (e as EmojiClickEvent).detail.unicode;
+          if (emoji) handlers.current.onPick(emoji);
+        });
+        host.current.append(picker);
+        focusSearch(picker);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      picker?.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const onPointerDown = (e: PointerEvent) => {
+      const path = e.composedPath();
+      if (ref.current && !path.includes(ref.current) && !path.includes(anchor))
+        handlers.current.onClose(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, [anchor]);
+
+  useLayoutEffect(() => {
+    if (sheet) return setStyle({});
+    const place = () => ref.current && setStyle(besideAnchor(anchor, ref.current));
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [anchor, sheet]);
+
+  return createPortal(
+    <>
+      {sheet && <div className="emoji-sheet-scrim" />}
+      <div
+        ref={ref}
+        className={sheet ? 'emoji-popover emoji-sheet' : 'emoji-popover'}
+        role="dialog"
+        aria-label="Add reaction"
+        style={style}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.preventDefault();
+          e.stopPropagation();
+          onClose(true);
+        }}
+      >
+        {failed && <p className="emoji-popover-failed">The emoji picker could not load. Try again.</p>}
+        <div ref={host} className="emoji-picker-host" />
+      </div>
+    </>,
+    document.body,
+  );
+}
+
+/** Below the trigger, its right edges aligned; above it when there is no room below; always on screen. */
+function besideAnchor(anchor: HTMLElement, popover: HTMLElement): CSSProperties {
+  const a = anchor.getBoundingClientRect();
+  const { width, height } = popover.getBoundingClientRect();
+  const below = a.bottom + GAP + height <= window.innerHeight;
+  const top = below ? a.bottom + GAP : Math.max(GAP, a.top - GAP - height);
+  const left = Math.min(Math.max(GAP, a.right - width), window.innerWidth - width - GAP);
+  return { top, left };
+}
+
+function focusSearch(picker: HTMLElement, tries = 20) {
+  const search = picker.shadowRoot?.querySelector<HTMLInputElement>('input[type="search"], input');
+  if (search) search.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusSearch(picker, tries - 1));
+}

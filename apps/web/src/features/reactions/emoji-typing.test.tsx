@@ -1,0 +1,121 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Composer } from '../messages/composer';
+import { buildIndex } from './shortcodes';
+import { emojiFiles } from './test-emoji-index';
+
+vi.mock('./shortcodes', async (original) => {
+  const actual = await original<typeof import('./shortcodes')>();
+  const { emojiFiles } = await import('./test-emoji-index');
+  const index = actual.buildIndex(...emojiFiles());
+  return { ...actual, loadShortcodes: () => Promise.resolve(index) };
+});
+
+const THUMBS = buildIndex(...emojiFiles()).byCode.get('thumbsup')!;
+
+function setup() {
+  const onSend = vi.fn();
+  const onReact = vi.fn();
+  render(<Composer label="Message #general" onSend={onSend} onReact={onReact} />);
+  const box = screen.getByRole('textbox', { name: 'Message #general' }) as HTMLTextAreaElement;
+  return { box, onSend, onReact };
+}
+
+const options = () => screen.getAllByRole('option');
+const selected = () => screen.getByRole('option', { selected: true });
+
+describe('shortcodes in the composer', () => {
+  it('turns :tada: into its emoji on the closing colon', async () => {
+    const { box } = setup();
+    await userEvent.type(box, 'done :ta');
+    await screen.findByRole('listbox');
+    await userEvent.type(box, 'da: yes');
+    expect(box.value).toBe('done 🎉 yes');
+  });
+
+  it('leaves unknown shortcodes and times as typed', async () => {
+    const { box } = setup();
+    await userEvent.type(box, 'at 10:30: :nosuchemoji:');
+    expect(box.value).toBe('at 10:30: :nosuchemoji:');
+  });
+
+  it('offers matches after a colon and two letters, driven by the keyboard', async () => {
+    const { box, onSend } = setup();
+    await userEvent.type(box, 'hi :t');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await userEvent.type(box, 'hu');
+    await screen.findByRole('listbox');
+    expect(selected().textContent).toContain(':thumbsup:');
+    expect(box.getAttribute('aria-activedescendant')).toBe(selected().id);
+    await userEvent.keyboard('{ArrowDown}');
+    const second = options()[1]!;
+    expect(selected()).toBe(second);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(selected()).toBe(options().at(-1));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(box.value).toBe(`hi ${THUMBS} `);
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('takes Tab to choose and Escape to close without choosing', async () => {
+    const { box } = setup();
+    await userEvent.type(box, ':tad');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box.value).toBe(':tad');
+    await userEvent.type(box, ' :thu');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{Tab}');
+    expect(box.value).toBe(`:tad ${THUMBS} `);
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('chooses with the mouse', async () => {
+    const { box } = setup();
+    await userEvent.type(box, 'ok :smi');
+    await screen.findByRole('listbox');
+    const smile = screen.getByRole('option', { name: /:smile:/ });
+    await userEvent.click(smile);
+    expect(box.value).toBe('ok 😄 ');
+    expect(document.activeElement).toBe(box);
+  });
+});
+
+describe('+:emoji: in the composer', () => {
+  it('reacts instead of sending, with a shortcode or an emoji', async () => {
+    const { box, onSend, onReact } = setup();
+    fireEvent.change(box, { target: { value: '+:thumbsup:' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onReact).toHaveBeenCalledWith(THUMBS));
+    expect(box.value).toBe('');
+    fireEvent.change(box, { target: { value: '+👍' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onReact).toHaveBeenCalledTimes(2));
+    // The typed emoji is sent in the picker's form, so both count as one reaction.
+    expect(onReact).toHaveBeenLastCalledWith(THUMBS);
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('keeps an unknown shortcode in the box and says so', async () => {
+    const { box, onSend, onReact } = setup();
+    fireEvent.change(box, { target: { value: '+:nosuchemoji:' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'No emoji is called :nosuchemoji:',
+    );
+    expect(box.value).toBe('+:nosuchemoji:');
+    expect(onReact).not.toHaveBeenCalled();
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('sends +1 and text around a command as an ordinary message', async () => {
+    const { box, onSend, onReact } = setup();
+    await userEvent.type(box, '+1{Enter}');
+    expect(onSend).toHaveBeenCalledWith('+1');
+    expect(onReact).not.toHaveBeenCalled();
+  });
+});

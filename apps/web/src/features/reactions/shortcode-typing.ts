@@ -1,0 +1,23 @@
+/** Where a shortcode being typed sits in the text before the caret. */
+export type ShortcodeAt = { start: number; query: string };
+
+// A colon after a word character is a time or a URL ("10:30", "http:"), not a shortcode.
+const OPEN = /(?:^|[^\p{L}\p{N}_:]):([a-z0-9_+'-]{2,})$/iu;
+const CLOSED = /(?:^|[^\p{L}\p{N}_:]):([a-z0-9_+'-]+):$/iu;
+
+/** `:ta` at the caret: the autocomplete opens from the second letter. */
+export function openShortcodeAt(beforeCaret: string): ShortcodeAt | undefined {
+  const m = OPEN.exec(beforeCaret);
+  return m ? { start: beforeCaret.length - m[1]!.length - 1, query: m[1]! } : undefined;
+}
+
+/** `:tada:` just closed at the caret. */
+export function closedShortcodeAt(beforeCaret: string): ShortcodeAt | undefined {
+  const m = CLOSED.exec(beforeCaret);
+  return m ? { start: beforeCaret.length - m[1]!.length - 2, query: m[1]! } : undefined;
+}
+
+/** The text with [start, caret) replaced, and where the caret goes after it. */
+export function spliceAt(text: string, start: number, caret: number, insert: string) {
+  return { text: text.slice(0, start) + insert + text.slice(caret), caret: start + insert.length };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { buildIndex, canonicalEmoji, searchShortcodes } from './shortcodes';
+import { closedShortcodeAt, openShortcodeAt, spliceAt } from './shortcode-typing';
+import { emojiFiles } from './test-emoji-index';
+
+describe('the shortcode index', () => {
+  const index = buildIndex(...emojiFiles());
+
+  it('knows the shortcodes Slack users type', () => {
+    const known: [string, string][] = [
+      ['thumbsup', '👍'],
+      ['+1', '👍'],
+      ['-1', '👎'],
+      ['tada', '🎉'],
+      ['smile', '😄'],
+      ['heart', '❤'],
+      ['white_check_mark', '✅'],
+      ['joy', '😂'],
+      ['eyes', '👀'],
+      ['pray', '🙏'],
+      ['facepunch', '👊'],
+      ['face_palm', '🤦'],
+    ];
+    for (const [code, emoji] of known)
+      expect(index.byCode.get(code)?.replace(/\uFE0F/g, ''), code).toBe(emoji);
+  });
+
+  it('offers prefix matches first, shortest first, one row per emoji', () => {
+    const found = searchShortcodes(index, 'thu');
+    expect(found[0]).toMatchObject({ shortcode: 'thumbsup' });
+    expect(new Set(found.map((s) => s.emoji)).size).toBe(found.length);
+    expect(searchShortcodes(index, 'tad')[0]?.emoji).toBe('🎉');
+    expect(searchShortcodes(index, 'zzqx')).toEqual([]);
+  });
+
+  it('gives a typed emoji the form the picker sends', () => {
+    expect(canonicalEmoji(index, '👍')).toBe(index.byCode.get('thumbsup'));
+    expect(canonicalEmoji(index, 'x')).toBe('x');
+  });
+});
+
+describe('finding a shortcode at the caret', () => {
+  it('opens after a colon and two letters, at a word boundary', () => {
+    expect(openShortcodeAt('hi :ta')).toEqual({ start: 3, query: 'ta' });
+    expect(openShortcodeAt('+:thu')).toEqual({ start: 1, query: 'thu' });
+    expect(openShortcodeAt(':t')).toBeUndefined();
+    expect(openShortcodeAt('at 10:30')).toBeUndefined();
+    expect(openShortcodeAt('see http://ex')).toBeUndefined();
+  });
+
+  it('finds a closed shortcode and splices its emoji in', () => {
+    const text = 'yay :tada: now';
+    const at = closedShortcodeAt(text.slice(0, 10));
+    expect(at).toEqual({ start: 4, query: 'tada' });
+    expect(spliceAt(text, at!.start, 10, '🎉')).toEqual({ text: 'yay 🎉 now', caret: 6 });
+    expect(closedShortcodeAt('12:30:')).toBeUndefined();
+  });
+});

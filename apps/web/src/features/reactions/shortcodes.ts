@@ -1,0 +1,84 @@
+import dataUrl from 'emoji-picker-element-data/en/emojibase/data.json?url';
+import slackCodesUrl from 'emojibase-data/en/shortcodes/iamcal.json?url';
+
+/** One emoji as emoji-picker-element-data lists it (the fields this module reads). */
+export type EmojiRecord = { emoji: string; annotation?: string; shortcodes?: string[]; order?: number };
+/** emojibase-data's shortcode files: hexcode to one shortcode or several. */
+export type ShortcodeFile = Record<string, string | string[]>;
+export type Suggestion = { shortcode: string; emoji: string; annotation: string };
+
+export type ShortcodeIndex = {
+  /** Every shortcode, lower case, to its emoji. */
+  byCode: Map<string, string>;
+  /** Emoji without their presentation selectors, to the form the picker sends. */
+  canonical: Map<string, string>;
+  entries: Suggestion[];
+};
+
+const bare = (emoji: string) => emoji.replace(/\uFE0F/g, '');
+const hexcode = (emoji: string) =>
+  [...bare(emoji)].map((c) => c.codePointAt(0)!.toString(16).toUpperCase()).join('-');
+
+/**
+ * Emojibase's own shortcodes (the picker's data) joined with Slack's (iamcal), so `:thumbsup:`,
+ * `:+1:`, `:tada:`, `:facepunch:` and `:face_palm:` all work; emoji in picker order.
+ */
+export function buildIndex(data: EmojiRecord[], slackCodes: ShortcodeFile = {}): ShortcodeIndex {
+  const slack = new Map(
+    Object.entries(slackCodes).map(([hex, codes]) => [bare(hex.replace(/-FE0F/g, '')), codes]),
+  );
+  const byCode = new Map<string, string>();
+  const canonical = new Map<string, string>();
+  const entries: Suggestion[] = [];
+  const sorted = [...data].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  for (const record of sorted) {
+    canonical.set(bare(record.emoji), record.emoji);
+    const extra = slack.get(hexcode(record.emoji)) ?? [];
+    const codes = [...(record.shortcodes ?? []), ...(typeof extra === 'string' ? [extra] : extra)];
+    for (const code of new Set(codes.map((c) => c.toLowerCase()))) {
+      if (byCode.has(code)) continue;
+      byCode.set(code, record.emoji);
+      entries.push({ shortcode: code, emoji: record.emoji, annotation: record.annotation ?? code });
+    }
+  }
+  return { byCode, canonical, entries };
+}
+
+/** The emoji as every Parley client sends it, so a typed 👍 and a picked one count as one reaction. */
+export const canonicalEmoji = (index: ShortcodeIndex, emoji: string) =>
+  index.canonical.get(bare(emoji)) ?? emoji;
+
+/** Shortcodes that start with the query first (shortest first), then those with a word that does; one row per emoji. */
+export function searchShortcodes(index: ShortcodeIndex, query: string, limit = 8): Suggestion[] {
+  const q = query.toLowerCase();
+  const starts: Suggestion[] = [];
+  const words: Suggestion[] = [];
+  for (const entry of index.entries) {
+    if (entry.shortcode.startsWith(q)) starts.push(entry);
+    else if (entry.shortcode.includes(`_${q}`) || entry.shortcode.includes(`-${q}`)) words.push(entry);
+  }
+  starts.sort((a, b) => a.shortcode.length - b.shortcode.length);
+  const seen = new Set<string>();
+  return [...starts, ...words].filter((s) => !seen.has(s.emoji) && seen.add(s.emoji)).slice(0, limit);
+}
+
+let loading: Promise<ShortcodeIndex> | undefined;
+
+/** Fetched on first use, never in the first-load bundle; the picker's data file is shared with it through the HTTP cache. */
+export function loadShortcodes(): Promise<ShortcodeIndex> {
+  loading ??= Promise.all([fetchJson<EmojiRecord[]>(dataUrl), fetchJson<ShortcodeFile>(slackCodesUrl)])
+    .then(([data, slack]) => buildIndex(data, slack))
+    .catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+  return loading;
+}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`Could not load emoji data (${res.status})`);
+  return (await res.json()) as T;
+}
+
+export { dataUrl as emojiDataUrl };
