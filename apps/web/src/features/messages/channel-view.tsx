@@ -12,6 +12,7 @@ import { typing, typingIn } from '../../realtime/typing';
 import { currentSocket } from '../../realtime/sync';
 import { EncryptionGate, useEncryptionReady } from '../encryption/encryption-gate';
 import { KeyChangeWarning } from '../encryption/key-change-warning';
+import { useReactToLast } from '../reactions/use-react-to-last';
 import { useKeyKeeper } from '../encryption/use-key-keeper';
 import { ThreadLinkContext, useThreadRoute } from '../threads/thread-link';
 import { ThreadPanel } from '../threads/thread-panel';
@@ -26,6 +27,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const users = useUserMap();
   const { isSuccess: usersReady } = useUsers();
   const { data, isLoading } = useMessages(channel.id);
+  const reactToLast = useReactToLast();
   useEnsureUsers(data?.messages.map((m) => m.authorId) ?? [], users, usersReady);
   // The "New messages" line marks what was unread when the channel opened, not what arrives while reading.
   const [unreadAfter] = useState(channel.membership?.unread ? channel.membership.lastReadSeq : undefined);
@@ -137,6 +139,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               }}
               onTyping={handleTyping}
               onEditLast={handleEditLast}
+              onReact={(emoji) => reactToLast(data?.messages ?? [], emoji)}
             />
           )}
         </div>

@@ -5,6 +5,8 @@ import { Icon } from '../../components/dialog';
 import type { OutboxItem } from '../../realtime/outbox';
 import { EditBox } from './composer';
 import { EncryptedText } from '../encryption/encrypted-text';
+import { AddReactionButton } from '../reactions/add-reaction-button';
+import { ReactionBar } from '../reactions/reaction-bar';
 import { ReplyInThreadButton, ThreadMark, ThreadSummary } from '../threads/thread-summary';
 import { MessageBody } from './markdown';
 import type { Row } from './group-messages';
@@ -99,10 +101,12 @@ export const MessageRow = memo(function MessageRow({
               {message.editedAt && <span className="message-edited">(edited)</span>}
             </div>
           )}
+          {!message.deletedAt && <ReactionBar message={message} preview={preview} />}
           {!inThread && <ThreadSummary message={message} />}
         </div>
-        {(own || !inThread) && !message.deletedAt && !editing && !preview && (
+        {!message.deletedAt && !editing && !preview && (
           <div className="message-actions">
+            <AddReactionButton message={message} variant="action" />
             {!inThread && <ReplyInThreadButton message={message} />}
             {own && (
               <>
