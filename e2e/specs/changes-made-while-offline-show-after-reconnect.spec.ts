@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { connectionState, messages, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  connectionState,
+  messages,
+  registerInNewContext,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 
 /** The API as the context's user, for changes made by someone else while a tab is away. */
 async function apiAs(request: APIRequestContext, context: BrowserContext) {
@@ -25,8 +31,13 @@ test('edits, deletes, reactions, thread replies, renames and a removal made whil
   const { channel } = await asAlice('POST', '/channels', { name, kind: 'public', topic: 'before' });
   await asBob('POST', `/channels/${channel.id}/join`);
   const post = async (body: string) =>
-    (await asAlice('POST', `/channels/${channel.id}/messages`, { clientId: crypto.randomUUID(), body })).message;
-  const [keep, gone, loved] = [await post('first words'), await post('doomed words'), await post('lovely words')];
+    (await asAlice('POST', `/channels/${channel.id}/messages`, { clientId: crypto.randomUUID(), body }))
+      .message;
+  const [keep, gone, loved] = [
+    await post('first words'),
+    await post('doomed words'),
+    await post('lovely words'),
+  ];
 
   await bob.page.goto(`/c/${name}`);
   await waitLive(bob.page);
@@ -67,7 +78,10 @@ test('edits, deletes, reactions, thread replies, renames and a removal made whil
   expect(await messages(bob.page).allInnerTexts()).toEqual(before);
 
   // A removal while away: the tab says so and leaves the channel.
-  const { channel: secret } = await asAlice('POST', '/channels', { name: uniqueName('secret'), kind: 'private' });
+  const { channel: secret } = await asAlice('POST', '/channels', {
+    name: uniqueName('secret'),
+    kind: 'private',
+  });
   const bobId = (await asBob('GET', '/auth/session')).user.id;
   await asAlice('POST', `/channels/${secret.id}/members`, { userId: bobId });
   await bob.page.goto(`/c/${secret.name}`);

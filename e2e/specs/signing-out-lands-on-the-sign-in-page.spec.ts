@@ -18,11 +18,13 @@ test('signing out from the account menu or from Settings lands on the sign-in pa
   await page.getByRole('button', { name: 'Sign in' }).click();
   await waitLive(page);
   await page.goto('/settings/security');
-  await page.getByRole('button', { name: /Sign out/ }).first().click();
+  await page
+    .getByRole('button', { name: /Sign out/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   // Nothing of the signed-in app is left on the page.
   await expect(page.locator('[data-connection-state]')).toHaveCount(0);
   await context.close();
 });
-

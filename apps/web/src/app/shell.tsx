@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@parley/protocol';
 import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from '../features/channels/channel-route';
@@ -27,6 +27,9 @@ export function Shell({ me }: { me: User }) {
   const drawer = useStore(sidebarOpen);
   // navigate changes identity with the location; a ref keeps route changes from reconnecting the socket.
   const navigate = useNavigate();
+  // Any navigation on a phone (a channel, a menu link, a notification) closes the drawer.
+  const { pathname } = useLocation();
+  useEffect(() => closeSidebar(), [pathname]);
   const navigateRef = useRef(navigate);
   useEffect(() => {
     navigateRef.current = navigate;

@@ -9,11 +9,19 @@ import { UserMenu } from '../settings/user-menu';
 import { useUnreadThreadCount } from '../threads/use-thread';
 import { BrowseChannelsDialog } from './browse-channels-dialog';
 import { CreateChannelDialog } from './create-channel-dialog';
-import { closeSidebar } from './sidebar-state';
+import { closeSidebar, sidebarOpen } from './sidebar-state';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { useStore } from '../../realtime/store';
 import { useChannels } from './use-channels';
 import { useUnreadTitle } from './use-unread-title';
 
+export const PHONE = '(max-width: 767px)';
+
 export function Sidebar({ me }: { me: User }) {
+  // A closed drawer is off screen: nothing in it may take focus.
+  const phone = useMediaQuery(PHONE);
+  const open = useStore(sidebarOpen);
+  const hidden = phone && !open;
   const { data: channels = [] } = useChannels();
   useUnreadTitle(channels);
   const { data: presence = {} } = usePresence();
@@ -23,7 +31,7 @@ export function Sidebar({ me }: { me: User }) {
   const unreadThreads = useUnreadThreadCount();
 
   return (
-    <nav className="sidebar" aria-label="Channels and direct messages">
+    <nav className="sidebar" aria-label="Channels and direct messages" inert={hidden}>
       <header className="sidebar-header">
         <span className="brand">
           <img src="/favicon.svg" alt="" width={24} height={24} /> Parley

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+
+// Regression: on a phone, account-menu links left the drawer open over the page, and the closed
+// drawer could still be reached with Tab.
+test('on a phone the drawer closes when a menu link is followed and cannot be tabbed into while closed', async ({
+  browser,
+}) => {
+  const { context, page } = await registerInNewContext(browser, uniqueName('phone'));
+  await page.setViewportSize({ width: 390, height: 800 });
+  await waitLive(page);
+  const sidebar = page.getByRole('navigation', { name: 'Channels and direct messages' });
+  await expect(sidebar).not.toBeInViewport();
+
+  await page.getByRole('button', { name: 'Open sidebar' }).first().click();
+  await expect(sidebar).toBeInViewport();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(sidebar).not.toBeInViewport();
+
+  // Tab through the whole page: focus never lands inside the closed drawer.
+  await page.locator('body').click({ position: { x: 200, y: 400 } });
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    const inDrawer = await page.evaluate(() => !!document.activeElement?.closest('.sidebar'));
+    expect(inDrawer, `Tab ${i + 1} focused the closed drawer`).toBe(false);
+  }
+  await context.close();
+});
