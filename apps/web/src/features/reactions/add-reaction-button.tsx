@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
+import { canonicalEmoji } from './emoji-form';
 import { EmojiPickerPopover } from './emoji-picker-popover';
 import { AddReactionIcon } from './smiley-icon';
 import { setOwnReaction } from './toggle-reaction';
@@ -43,7 +44,7 @@ export function AddReactionButton({ message, variant }: Props) {
           onClose={close}
           onPick={(emoji) => {
             close(true);
-            void setOwnReaction(qc, message, emoji, true);
+            void setOwnReaction(qc, message, canonicalEmoji(emoji), true);
           }}
         />
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSingleEmoji, parseReactionCommand } from './reaction-command';
+import { canonicalEmoji, isSingleEmoji } from './emoji-form';
+import { parseReactionCommand } from './reaction-command';
 
 describe('parseReactionCommand', () => {
   it('reads +:shortcode: and +emoji', () => {
@@ -26,5 +27,17 @@ describe('isSingleEmoji', () => {
     expect(isSingleEmoji('a')).toBe(false);
     expect(isSingleEmoji('1')).toBe(false);
     expect(isSingleEmoji('👍👍')).toBe(false);
+  });
+});
+
+describe('canonicalEmoji', () => {
+  it('gives the fully-qualified form the server stores', () => {
+    expect(canonicalEmoji('👍\uFE0F')).toBe('👍');
+    expect(canonicalEmoji('👍')).toBe('👍');
+    expect(canonicalEmoji('❤')).toBe('❤\uFE0F');
+    expect(canonicalEmoji('❤\uFE0F')).toBe('❤\uFE0F');
+    expect(canonicalEmoji('🏳\uFE0F\u200D🌈')).toBe('🏳\uFE0F\u200D🌈');
+    expect(canonicalEmoji('👍🏽')).toBe('👍🏽');
+    expect(canonicalEmoji('x')).toBe('x');
   });
 });

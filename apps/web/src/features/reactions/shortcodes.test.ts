@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, canonicalEmoji, searchShortcodes } from './shortcodes';
+import { buildIndex, searchShortcodes } from './shortcodes';
 import { closedShortcodeAt, openShortcodeAt, spliceAt } from './shortcode-typing';
 import { emojiFiles } from './test-emoji-index';
 
@@ -31,11 +31,6 @@ describe('the shortcode index', () => {
     expect(new Set(found.map((s) => s.emoji)).size).toBe(found.length);
     expect(searchShortcodes(index, 'tad')[0]?.emoji).toBe('🎉');
     expect(searchShortcodes(index, 'zzqx')).toEqual([]);
-  });
-
-  it('gives a typed emoji the form the picker sends', () => {
-    expect(canonicalEmoji(index, '👍')).toBe(index.byCode.get('thumbsup'));
-    expect(canonicalEmoji(index, 'x')).toBe('x');
   });
 });
 

@@ -10,8 +10,6 @@ export type Suggestion = { shortcode: string; emoji: string; annotation: string 
 export type ShortcodeIndex = {
   /** Every shortcode, lower case, to its emoji. */
   byCode: Map<string, string>;
-  /** Emoji without their presentation selectors, to the form the picker sends. */
-  canonical: Map<string, string>;
   entries: Suggestion[];
 };
 
@@ -24,15 +22,11 @@ const hexcode = (emoji: string) =>
  * `:+1:`, `:tada:`, `:facepunch:` and `:face_palm:` all work; emoji in picker order.
  */
 export function buildIndex(data: EmojiRecord[], slackCodes: ShortcodeFile = {}): ShortcodeIndex {
-  const slack = new Map(
-    Object.entries(slackCodes).map(([hex, codes]) => [bare(hex.replace(/-FE0F/g, '')), codes]),
-  );
+  const slack = new Map(Object.entries(slackCodes).map(([hex, codes]) => [hex.replace(/-FE0F/g, ''), codes]));
   const byCode = new Map<string, string>();
-  const canonical = new Map<string, string>();
   const entries: Suggestion[] = [];
   const sorted = [...data].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   for (const record of sorted) {
-    canonical.set(bare(record.emoji), record.emoji);
     const extra = slack.get(hexcode(record.emoji)) ?? [];
     const codes = [...(record.shortcodes ?? []), ...(typeof extra === 'string' ? [extra] : extra)];
     for (const code of new Set(codes.map((c) => c.toLowerCase()))) {
@@ -41,12 +35,8 @@ export function buildIndex(data: EmojiRecord[], slackCodes: ShortcodeFile = {}):
       entries.push({ shortcode: code, emoji: record.emoji, annotation: record.annotation ?? code });
     }
   }
-  return { byCode, canonical, entries };
+  return { byCode, entries };
 }
-
-/** The emoji as every Parley client sends it, so a typed 👍 and a picked one count as one reaction. */
-export const canonicalEmoji = (index: ShortcodeIndex, emoji: string) =>
-  index.canonical.get(bare(emoji)) ?? emoji;
 
 /** Shortcodes that start with the query first (shortest first), then those with a word that does; one row per emoji. */
 export function searchShortcodes(index: ShortcodeIndex, query: string, limit = 8): Suggestion[] {

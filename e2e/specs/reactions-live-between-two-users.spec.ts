@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('reactions between two users: picked, toggled and removed live, who reacted on hover, +:emoji:, kept on reload', async ({
+  browser,
+}) => {
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bob = await registerInNewContext(browser, uniqueName('bob'));
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+  const bobName = await bob.page.evaluate(async () => {
+    const res = await fetch('/api/v1/auth/session', { credentials: 'include' });
+    return (await res.json()).user.displayName as string;
+  });
+
+  const text = `Release notes are out ${uniqueName('n')}`;
+  await send(alice.page, 'general', text);
+  const onAlice = messages(alice.page).filter({ hasText: text });
+  const onBob = messages(bob.page).filter({ hasText: text });
+  await expect(onBob).toHaveCount(1);
+
+  // Alice reacts from the hover action, searching the picker.
+  await onAlice.hover();
+  const action = onAlice.locator('.message-actions').getByRole('button', { name: 'Add reaction' });
+  await action.click();
+  const picker = alice.page.getByRole('dialog', { name: 'Add reaction' });
+  const search = picker.getByRole('combobox');
+  await expect(search).toBeFocused();
+  expect(await seriousViolations(alice.page)).toEqual([]);
+  await search.fill('tada');
+  await picker.getByRole('option', { name: /party popper/i }).click();
+  await expect(picker).toBeHidden();
+  await expect(action).toBeFocused();
+
+  // Bob sees it live and adds his own to the same emoji.
+  const bobTada = onBob.getByRole('button', { name: 'React with 🎉' });
+  await expect(bobTada).toHaveText('🎉1');
+  await expect(bobTada).toHaveAttribute('aria-pressed', 'false');
+  await bobTada.click();
+  await expect(onBob.getByRole('button', { name: 'Remove your 🎉 reaction' })).toHaveText('🎉2');
+  const aliceTada = onAlice.getByRole('button', { name: 'Remove your 🎉 reaction' });
+  await expect(aliceTada).toHaveText('🎉2');
+
+  // Hover names both.
+  await aliceTada.hover();
+  await expect(onAlice.getByRole('tooltip')).toHaveText(`🎉You and ${bobName} reacted with 🎉`);
+
+  // Alice takes hers back; Bob's stays.
+  await aliceTada.click();
+  await expect(onBob.getByRole('button', { name: 'Remove your 🎉 reaction' })).toHaveText('🎉1');
+  await expect(onAlice.getByRole('button', { name: 'React with 🎉' })).toHaveText('🎉1');
+
+  // The picker closes on Escape and on a click elsewhere.
+  await onAlice.hover();
+  await action.click();
+  await expect(picker).toBeVisible();
+  await alice.page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+  await expect(action).toBeFocused();
+  await action.click();
+  await expect(picker).toBeVisible();
+  await alice.page.mouse.click(5, 5);
+  await expect(picker).toBeHidden();
+
+  // +:thumbsup: reacts to the last message and posts nothing.
+  await send(bob.page, 'general', '+:thumbsup:');
+  await expect(onAlice.getByRole('button', { name: 'React with 👍' })).toHaveText('👍1');
+  await expect(onBob.getByRole('button', { name: 'Remove your 👍' })).toBeVisible();
+  await expect(messages(bob.page).last()).toContainText(text);
+
+  // A reload shows the same state.
+  await alice.page.reload();
+  const reloaded = messages(alice.page).filter({ hasText: text });
+  await expect(reloaded.getByRole('button', { name: 'React with 🎉' })).toHaveText('🎉1');
+  await expect(reloaded.getByRole('button', { name: 'React with 👍' })).toHaveText('👍1');
+  await expect(reloaded.getByRole('button', { name: /Remove your/ })).toHaveCount(0);
+
+  await alice.context.close();
+  await bob.context.close();
+});
