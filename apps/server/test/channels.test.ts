@@ -128,4 +128,22 @@ describe.each(await backendsToTest())('channels and DMs on %s', (backend) => {
     await bob.post(`/channels/${channel.id}/read`, { seq: 1 });
     expect(await find(bob)).toBe(1);
   });
+
+  it('regression: keeps everyone in #general: it cannot be left, archived, renamed or emptied, even by the owner', async () => {
+    const general = (await alice.get('/channels')).body.channels.find((c: any) => c.name === 'general');
+    expect(general.isDefault).toBe(true);
+    expect(alice.user.role).toBe('owner');
+    for (const res of [
+      await alice.post(`/channels/${general.id}/leave`),
+      await alice.patch(`/channels/${general.id}`, { archived: true }),
+      await alice.patch(`/channels/${general.id}`, { name: 'everyone' }),
+      await alice.delete(`/channels/${general.id}/members/${bob.user.id}`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('forbidden');
+    }
+    const after = (await alice.get(`/channels/${general.id}`)).body.channel;
+    expect(after).toMatchObject({ name: 'general', archivedAt: null });
+    expect((await alice.patch(`/channels/${general.id}`, { topic: 'still editable' })).status).toBe(200);
+  });
 });

@@ -70,6 +70,8 @@ export const Channel = z.object({
   archivedAt: z.string().nullable(),
   createdBy: Id.nullable(),
   createdAt: z.string(),
+  /** #general: everyone is in it, and it cannot be left, archived or renamed. */
+  isDefault: z.boolean(),
   lastSeq: z.number().int(),
   /** Encrypted channels: the current key version (0 until the first key is made). */
   keyVersion: z.number().int(),

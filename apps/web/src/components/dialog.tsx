@@ -18,7 +18,15 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
+    if (open && !dialog.open) {
+      dialog.showModal?.();
+      // The first field (or, in a question, the first answer) takes focus, not the close button.
+      dialog
+        .querySelector<HTMLElement>(
+          '.dialog-body > :not(.dialog-header) :is(input, textarea, select, button):not(:disabled)',
+        )
+        ?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

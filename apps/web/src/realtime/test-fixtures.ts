@@ -29,6 +29,7 @@ export const channel = (extra: Partial<Channel> = {}): Channel => ({
   archivedAt: null,
   createdBy: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  isDefault: false,
   lastSeq: 3,
   keyVersion: 0,
   keyRotationNeeded: false,

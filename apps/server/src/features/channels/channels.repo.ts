@@ -31,6 +31,7 @@ export function toChannel(
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
+    isDefault: isDefaultChannel(row),
     lastSeq: row.lastSeq,
     keyVersion: row.keyVersion,
     keyRotationNeeded: row.keyRotationNeeded,
@@ -46,6 +47,9 @@ export function toChannel(
     ...(dmUsers ? { dmUsers } : {}),
   };
 }
+
+/** The #general made at first start (by no one): every account joins it. */
+export const isDefaultChannel = (row: ChannelRow) => row.name === 'general' && row.createdBy === null;
 
 export async function insertChannel(db: Conn, values: typeof channels.$inferInsert): Promise<ChannelRow> {
   const [row] = await db.insert(channels).values(values).returning();

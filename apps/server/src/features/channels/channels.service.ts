@@ -72,6 +72,8 @@ export async function updateChannel(
   requireMember(membership);
   const manages = canManage(actor, channel, membership);
   if ((body.name !== undefined || body.archived !== undefined) && !manages) throw new AppError('forbidden');
+  if ((body.name !== undefined || body.archived) && repo.isDefaultChannel(channel))
+    throw new AppError('forbidden', 'The #general channel cannot be renamed or archived.');
   if (body.topic !== undefined && (channel.kind === 'dm' || channel.kind === 'group'))
     throw new AppError('forbidden');
   const unarchiving = body.archived === false;
@@ -105,6 +107,7 @@ export async function leaveChannel(ctx: AppContext, actor: Actor, channelId: str
   const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
   if (channel.kind === 'dm') throw new AppError('forbidden', 'Direct messages cannot be left.');
+  if (repo.isDefaultChannel(channel)) throw new AppError('forbidden', 'Everyone stays in #general.');
   await removeMembership(ctx, channelId, actor.id, 'left');
 }
 
@@ -141,6 +144,7 @@ export async function removeMember(
   if (userId === actor.id) return leaveChannel(ctx, actor, channelId);
   const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
   if (!canManage(actor, channel, membership)) throw new AppError('forbidden');
+  if (repo.isDefaultChannel(channel)) throw new AppError('forbidden', 'Everyone stays in #general.');
   if (!(await repo.findMembership(ctx.db, channelId, userId)))
     throw new AppError('user_not_found', 'Not a member.');
   await removeMembership(ctx, channelId, userId, 'removed');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
 import { dmName } from '../messages/channel-view';
@@ -20,6 +21,7 @@ export function ChannelHeader({
   const update = useUpdateChannel();
   const leave = useLeaveChannel();
   const [editingTopic, setEditingTopic] = useState(false);
+  const [confirming, setConfirming] = useState<'archive' | 'leave'>();
   const [topic, setTopic] = useState(channel.topic);
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
   const canManage = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
@@ -98,39 +100,63 @@ export function ChannelHeader({
         >
           <Icon name="users" size={16} /> {channel.memberCount}
         </button>
-        {!isDm && canManage && (
+        {!isDm && canManage && !channel.isDefault && (
           <button
             type="button"
             className="icon-button"
             aria-label={channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
             title={channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
-            onClick={() => {
-              if (
-                channel.archivedAt ||
-                window.confirm(`Archive #${channel.name}? Members can still read it.`)
-              ) {
-                update.mutate({ id: channel.id, archived: !channel.archivedAt });
-              }
-            }}
+            onClick={() =>
+              channel.archivedAt
+                ? update.mutate({ id: channel.id, archived: false })
+                : setConfirming('archive')
+            }
           >
             <Icon name="archive" />
           </button>
         )}
-        {!isDm && channel.membership && (
+        {!isDm && channel.membership && !channel.isDefault && (
           <button
             type="button"
             className="icon-button"
             aria-label="Leave channel"
             title="Leave channel"
-            onClick={() => {
-              if (window.confirm(`Leave #${channel.name}?`))
-                leave.mutate(channel.id, { onSuccess: () => navigate('/') });
-            }}
+            onClick={() => setConfirming('leave')}
           >
             <Icon name="logout" />
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={confirming === 'archive'}
+        title={`Archive #${channel.name}?`}
+        confirmLabel="Archive channel"
+        danger
+        busy={update.isPending}
+        onClose={() => setConfirming(undefined)}
+        onConfirm={() =>
+          update.mutate({ id: channel.id, archived: true }, { onSuccess: () => setConfirming(undefined) })
+        }
+      >
+        <p>
+          No one can post in it any more. Members can still read and search its history, and an admin can
+          unarchive it.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === 'leave'}
+        title={`Leave #${channel.name}?`}
+        confirmLabel="Leave channel"
+        busy={leave.isPending}
+        onClose={() => setConfirming(undefined)}
+        onConfirm={() => leave.mutate(channel.id, { onSuccess: () => navigate('/') })}
+      >
+        <p>
+          {channel.kind === 'private'
+            ? 'This channel is private: you will need someone in it to add you again.'
+            : 'You can join it again at any time from Browse channels.'}
+        </p>
+      </ConfirmDialog>
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FailureNote, Field } from '../../components/field';
 import { useStore } from '../../realtime/store';
 import { FORGET_NOTE, MIN_PASSPHRASE, RecoveryKeyNotice, SetupForm, UnlockForm } from './encryption-forms';
@@ -150,6 +151,7 @@ function NewRecoveryKey() {
 }
 
 function ResetZone({ onReset }: { onReset: () => void }) {
+  const [asking, setAsking] = useState(false);
   return (
     <section className="card">
       <h2>Lost your passphrase and recovery key?</h2>
@@ -157,15 +159,22 @@ function ResetZone({ onReset }: { onReset: () => void }) {
         Nobody can recover them. You can reset encryption with new keys; what was sealed for the old keys is
         readable again only once members’ browsers share the channel keys with you anew.
       </p>
-      <button
-        type="button"
-        className="button button-danger"
-        onClick={() => {
-          if (window.confirm('Reset your encryption keys? Your old keys stop working everywhere.')) onReset();
-        }}
-      >
+      <button type="button" className="button button-danger" onClick={() => setAsking(true)}>
         Reset encryption
       </button>
+      <ConfirmDialog
+        open={asking}
+        title="Reset your encryption keys?"
+        confirmLabel="Reset encryption"
+        danger
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onReset();
+        }}
+      >
+        <p>Your old keys stop working in every browser. This cannot be undone.</p>
+      </ConfirmDialog>
     </section>
   );
 }

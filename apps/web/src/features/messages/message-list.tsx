@@ -52,7 +52,8 @@ export function MessageList({
   const items = useMemo<Item[]>(() => {
     const entries = mergeMessages(
       messages,
-      queued.filter((i) => i.channelId === channel.id),
+      // A thread-only reply waits in its thread, not in the channel.
+      queued.filter((i) => i.channelId === channel.id && (!i.threadRootId || i.alsoInChannel)),
     );
     const rows = groupMessages(messages, { unreadAfter, selfId: me.id }).map((row) => ({
       kind: 'row' as const,

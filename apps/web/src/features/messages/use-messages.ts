@@ -4,7 +4,14 @@ import type { Channel, Message, MessageResponse, MessagesResponse, User } from '
 import { encryptText } from '../encryption/message-crypto';
 import { api } from '../../lib/api';
 import { keys } from '../../realtime/keys';
-import { applyMessage, mergeMessages, setRead, type MessagePage } from '../../realtime/merge';
+import {
+  applyMessage,
+  applyToThread,
+  mergeMessages,
+  setRead,
+  type MessagePage,
+  type ThreadPage,
+} from '../../realtime/merge';
 
 export function useMessages(channelId: string | undefined) {
   return useQuery({
@@ -46,8 +53,7 @@ export function useEditMessage() {
         `/messages/${message.id}`,
         message.encrypted ? { encrypted: await encryptText(message.channelId, selfId(qc), body) } : { body },
       ),
-    onSuccess: ({ message }) =>
-      qc.setQueryData<MessagePage>(keys.messages(message.channelId), (p) => applyMessage(p, message)),
+    onSuccess: ({ message }) => showMessage(qc, message),
   });
 }
 
@@ -55,8 +61,7 @@ export function useDeleteMessage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<MessageResponse>('DELETE', `/messages/${id}`),
-    onSuccess: ({ message }) =>
-      qc.setQueryData<MessagePage>(keys.messages(message.channelId), (p) => applyMessage(p, message)),
+    onSuccess: ({ message }) => showMessage(qc, message),
   });
 }
 
@@ -76,3 +81,10 @@ export function useMarkRead() {
 }
 
 const selfId = (qc: QueryClient) => qc.getQueryData<User | null>(keys.session)?.id ?? '';
+
+/** An edit or delete shows at once in the channel and in the thread the message is in or roots. */
+function showMessage(qc: QueryClient, message: Message): void {
+  qc.setQueryData<MessagePage>(keys.messages(message.channelId), (p) => applyMessage(p, message));
+  for (const rootId of [message.threadRootId, message.id])
+    if (rootId) qc.setQueryData<ThreadPage>(keys.thread(rootId), (p) => applyToThread(p, message));
+}
