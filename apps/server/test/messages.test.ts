@@ -57,6 +57,66 @@ describe.each(await backendsToTest())('messages on %s', (backend) => {
     expect(after.body.hasMore).toBe(false);
   });
 
+  describe('history around a seq, for message links and the first unread', () => {
+    let id: string;
+    const seqs = (res: { body: { messages: { seq: number }[] } }) => res.body.messages.map((m) => m.seq);
+    beforeAll(async () => {
+      id = (await alice.post('/channels', { name: 'around', kind: 'public' })).body.channel.id;
+      for (let i = 1; i <= 9; i++)
+        await alice.post(`/channels/${id}/messages`, { clientId: clientId(), body: `a${i}` });
+    });
+
+    it('centres the page on the seq and says that older and newer messages exist', async () => {
+      const res = await alice.get(`/channels/${id}/messages?around=5&limit=4`);
+      expect(res.status).toBe(200);
+      expect(seqs(res)).toEqual([3, 4, 5, 6]);
+      expect(res.body).toMatchObject({ hasMore: true, hasMoreAfter: true });
+    });
+
+    it('fills from the other side near either end of the channel', async () => {
+      const start = await alice.get(`/channels/${id}/messages?around=1&limit=4`);
+      expect(seqs(start)).toEqual([1, 2, 3, 4]);
+      expect(start.body).toMatchObject({ hasMore: false, hasMoreAfter: true });
+      const end = await alice.get(`/channels/${id}/messages?around=9&limit=4`);
+      expect(seqs(end)).toEqual([6, 7, 8, 9]);
+      expect(end.body).toMatchObject({ hasMore: true, hasMoreAfter: false });
+      const past = await alice.get(`/channels/${id}/messages?around=50&limit=4`);
+      expect(seqs(past)).toEqual([6, 7, 8, 9]);
+      expect(past.body.hasMoreAfter).toBe(false);
+    });
+
+    it('leaves out thread-only replies, as the channel does', async () => {
+      const root = (await alice.get(`/channels/${id}/messages?around=9&limit=1`)).body.messages[0];
+      const reply = await alice.post(`/channels/${id}/messages`, {
+        clientId: clientId(),
+        body: 'in the thread only',
+        threadRootId: root.id,
+      });
+      const res = await alice.get(`/channels/${id}/messages?around=${reply.body.message.seq}&limit=10`);
+      expect(seqs(res)).not.toContain(reply.body.message.seq);
+      expect(res.body.hasMoreAfter).toBe(false);
+    });
+
+    it('answers 404 to someone who may not see the channel', async () => {
+      const { body } = await alice.post('/channels', { name: 'around-private', kind: 'private' });
+      const res = await bob.get(`/channels/${body.channel.id}/messages?around=1`);
+      expect(res.status).toBe(404);
+    });
+
+    it.each([
+      ['with before', 'around=3&before=5'],
+      ['with after', 'around=3&after=1'],
+      ['negative', 'around=-1'],
+      ['2^31 or more', 'around=2147483648'],
+      ['not a number', 'around=abc'],
+      ['a NUL', 'around=%00'],
+    ])('rejects around %s with 400 validation_failed', async (_, query) => {
+      const res = await alice.get(`/channels/${id}/messages?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    });
+  });
+
   it('lets the author edit, but not another user', async () => {
     const { message } = (
       await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: 'draft' })

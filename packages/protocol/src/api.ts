@@ -93,9 +93,14 @@ export const HistoryQuery = z
   .strictObject({
     before: Seq.optional(),
     after: Seq.optional(),
+    /** A page centred on this seq (it and newer on one side, older on the other), for links and unread. */
+    around: Seq.optional(),
     limit: z.coerce.number().int().min(1).max(LIMITS.historyPageMax).default(LIMITS.historyPage),
   })
-  .refine((q) => q.before === undefined || q.after === undefined, 'Use before or after, not both');
+  .refine(
+    (q) => [q.before, q.after, q.around].filter((v) => v !== undefined).length <= 1,
+    'Use one of before, after or around',
+  );
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
 export const MarkReadBody = z.strictObject({ seq: z.number().int().min(0).max(SEQ_MAX) });
@@ -165,7 +170,8 @@ export type ChannelResponse = { channel: Channel };
 export type ChannelsResponse = { channels: Channel[] };
 export type MembersResponse = { members: Member[] };
 export type MessageResponse = { message: Message };
-export type MessagesResponse = { messages: Message[]; hasMore: boolean };
+/** hasMore: older messages exist; hasMoreAfter (around= only): newer ones exist beyond the page. */
+export type MessagesResponse = { messages: Message[]; hasMore: boolean; hasMoreAfter?: boolean };
 export type ReactionsResponse = { reactions: Reaction[] };
 export type ThreadResponse = { root: Message; messages: Message[]; hasMore: boolean; thread: ThreadState };
 export type ThreadStateResponse = { thread: ThreadState };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { EncryptedBody, Message, Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { messages, reactions } from '../../db/schema.js';
@@ -216,6 +216,33 @@ export async function listMessages(
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   return { rows: forward ? page : page.reverse(), hasMore };
+}
+
+/**
+ * A page around a seq: up to half older than it, the rest from it on, one side filling what the other
+ * lacks; hasMore and hasMoreAfter say whether older and newer messages lie beyond.
+ */
+export async function listAround(
+  db: Conn,
+  channelId: string,
+  opts: { around: number; limit: number },
+): Promise<{ rows: MessageRow[]; hasMore: boolean; hasMoreAfter: boolean }> {
+  const side = (bound: SQL, order: SQL) =>
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.channelId, channelId), inChannel, bound))
+      .orderBy(order)
+      .limit(opts.limit + 1);
+  const older = await side(lt(messages.seq, opts.around), desc(messages.seq));
+  const newer = await side(gte(messages.seq, opts.around), asc(messages.seq));
+  const newerTaken = Math.min(newer.length, opts.limit - Math.min(older.length, Math.floor(opts.limit / 2)));
+  const olderTaken = Math.min(older.length, opts.limit - newerTaken);
+  return {
+    rows: [...older.slice(0, olderTaken).reverse(), ...newer.slice(0, newerTaken)],
+    hasMore: older.length > olderTaken,
+    hasMoreAfter: newer.length > newerTaken,
+  };
 }
 
 /** A thread's replies after a seq, ascending. */

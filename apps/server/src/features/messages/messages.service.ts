@@ -12,6 +12,13 @@ import * as repo from './messages.repo.js';
 
 export async function listHistory(ctx: AppContext, actor: Actor, channelId: string, query: HistoryQuery) {
   await loadVisible(ctx.db, actor, channelId);
+  if (query.around !== undefined) {
+    const { rows, hasMore, hasMoreAfter } = await repo.listAround(ctx.db, channelId, {
+      around: query.around,
+      limit: query.limit,
+    });
+    return { messages: await repo.withReactions(ctx.db, rows), hasMore, hasMoreAfter };
+  }
   const { rows, hasMore } = await repo.listMessages(ctx.db, channelId, query);
   return { messages: await repo.withReactions(ctx.db, rows), hasMore };
 }
