@@ -84,8 +84,11 @@ class Model {
     const out: Reaction[] = [];
     for (const [emoji, user] of this.reactions.get(id) ?? []) {
       const r = out.find((x) => x.emoji === emoji);
-      if (r) (r.count++, r.userIds.push(user));
-      else out.push({ emoji, count: 1, userIds: [user] });
+      if (!r) out.push({ emoji, count: 1, userIds: [user] });
+      else {
+        r.count++;
+        r.userIds.push(user);
+      }
     }
     return out;
   }
