@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,6 +67,26 @@ describe('ReactionBar', () => {
     expect(tip.textContent).toContain('Ann and You reacted with 👍');
     await userEvent.unhover(pill('Remove your 👍 reaction'));
     expect(tip.hidden).toBe(true);
+  });
+
+  it('shows who reacted on a long press on touch, without toggling', async () => {
+    setup([{ emoji: '👍', count: 1, userIds: [ANN] }]);
+    vi.useFakeTimers();
+    try {
+      const thumbs = pill('React with 👍');
+      const tip = screen.getByRole('tooltip', { hidden: true });
+      fireEvent.pointerDown(thumbs, { pointerType: 'touch' });
+      act(() => vi.advanceTimersByTime(600));
+      expect(tip.hidden).toBe(false);
+      expect(tip.textContent).toContain('Ann reacted with 👍');
+      fireEvent.pointerUp(thumbs, { pointerType: 'touch' });
+      fireEvent.click(thumbs);
+      expect(api).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(3_500));
+      expect(tip.hidden).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('adds the caller’s reaction on click and takes the server’s list', async () => {

@@ -30,6 +30,8 @@ describe('the shortcode index', () => {
     expect(found[0]).toMatchObject({ shortcode: 'thumbsup' });
     expect(new Set(found.map((s) => s.emoji)).size).toBe(found.length);
     expect(searchShortcodes(index, 'tad')[0]?.emoji).toBe('🎉');
+    expect(searchShortcodes(index, 'th')[0]).toMatchObject({ shortcode: 'thumbsup' });
+    expect(searchShortcodes(index, 'thr')[0]).toMatchObject({ shortcode: 'three' });
     expect(searchShortcodes(index, 'zzqx')).toEqual([]);
   });
 });

@@ -38,7 +38,48 @@ export function buildIndex(data: EmojiRecord[], slackCodes: ShortcodeFile = {}):
   return { byCode, entries };
 }
 
-/** Shortcodes that start with the query first (shortest first), then those with a word that does; one row per emoji. */
+// What Slack users reach for most: offered before rarer codes that merely share a prefix (:th → :thumbsup:, not :three:).
+const POPULAR = [
+  'thumbsup',
+  '+1',
+  'tada',
+  'smile',
+  'joy',
+  'heart',
+  'eyes',
+  'pray',
+  'white_check_mark',
+  'raised_hands',
+  'fire',
+  '100',
+  'rocket',
+  'thinking_face',
+  'wave',
+  'clap',
+  'ok_hand',
+  'slightly_smiling_face',
+  'laughing',
+  'sweat_smile',
+  'grin',
+  'muscle',
+  'sparkles',
+  'heavy_check_mark',
+  'x',
+  'warning',
+  'sob',
+  'sunglasses',
+  'wink',
+  'blush',
+  'heart_eyes',
+  'see_no_evil',
+  'point_up',
+  'thumbsdown',
+  'star',
+];
+const popularity = new Map(POPULAR.map((code, i) => [code, i]));
+const rank = (s: Suggestion) => popularity.get(s.shortcode) ?? POPULAR.length;
+
+/** Shortcodes that start with the query first (popular, then shortest first), then those with a word that does; one row per emoji. */
 export function searchShortcodes(index: ShortcodeIndex, query: string, limit = 8): Suggestion[] {
   const q = query.toLowerCase();
   const starts: Suggestion[] = [];
@@ -47,7 +88,7 @@ export function searchShortcodes(index: ShortcodeIndex, query: string, limit = 8
     if (entry.shortcode.startsWith(q)) starts.push(entry);
     else if (entry.shortcode.includes(`_${q}`) || entry.shortcode.includes(`-${q}`)) words.push(entry);
   }
-  starts.sort((a, b) => a.shortcode.length - b.shortcode.length);
+  starts.sort((a, b) => rank(a) - rank(b) || a.shortcode.length - b.shortcode.length);
   const seen = new Set<string>();
   return [...starts, ...words].filter((s) => !seen.has(s.emoji) && seen.add(s.emoji)).slice(0, limit);
 }
