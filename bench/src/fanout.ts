@@ -10,12 +10,25 @@ export type Target = {
   pids: number[];
   /** Whether the target's database is the PostgreSQL on this machine, whose CPU is then reported too. */
   postgres?: boolean;
-  prepare: (sizes: number[]) => Promise<{ rooms: Room[]; connect: (room: number, index: number) => Socket }>;
+  prepare: (sizes: number[]) => Promise<{
+    rooms: Room[];
+    connect: (room: number, index: number) => Socket;
+    /** What the clients count instead of `message:created`, and the send time (null: warm-up) of each. */
+    listen?: Listen;
+  }>;
+};
+export type Listen = { event: string; sentAt: (payload: unknown) => number | null };
+
+const WARM_UP = 'warm-up';
+/** Each send's body: `t=<send time>` on the load process's clock, or the warm-up mark. */
+export const sentAtOf = (body: string) => (body.startsWith(WARM_UP) ? null : Number(body.slice(2)));
+const messages: Listen = {
+  event: 'message:created',
+  sentAt: (e) => sentAtOf((e as { message: { body: string } }).message.body),
 };
 export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
 
 const SOCKETS_AT_ONCE = 50;
-const WARM_UP = 'warm-up';
 const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 /** Connects every client, sends at a fixed rate for a while, drains, and measures what arrived. */
@@ -23,7 +36,7 @@ export type Timing = { seconds: number; warmUpSeconds: number; drainSeconds: num
 
 export async function runFanout(target: Target, workload: Workload, timing: Timing) {
   const { seconds, warmUpSeconds, drainSeconds } = timing;
-  const { rooms, connect } = await target.prepare(workload.rooms);
+  const { rooms, connect, listen = messages } = await target.prepare(workload.rooms);
   const sockets: Socket[] = [];
   const latencies: number[] = [];
   // The worst latency of the messages sent in each second of the run, to show when a tail happened.
@@ -34,11 +47,11 @@ export async function runFanout(target: Target, workload: Workload, timing: Timi
   for (let i = 0; i < jobs.length; i += SOCKETS_AT_ONCE) {
     const batch = jobs.slice(i, i + SOCKETS_AT_ONCE).map(([r, index]) => {
       const socket = connect(r, index);
-      socket.on('message:created', (e: { message: { body: string } }) => {
-        if (e.message.body.startsWith(WARM_UP)) return;
-        received++;
+      socket.on(listen.event, (e: unknown) => {
         // Send and receive are timed on the same process clock, so the difference is the latency.
-        const sentAt = Number(e.message.body.slice(2));
+        const sentAt = listen.sentAt(e);
+        if (sentAt === null) return;
+        received++;
         if (!sentAt) return;
         const latency = performance.now() - sentAt;
         latencies.push(latency);

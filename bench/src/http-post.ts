@@ -7,13 +7,24 @@ const TIMEOUT_MS = 60_000;
 
 /** POSTs JSON and resolves with the status, or 0 when the request fails or times out. */
 export function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<number> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve) => {
+  return request('POST', url, headers, JSON.stringify(body));
+}
+
+/** PUTs with no body (a reaction) and resolves with the status, or 0 when it fails or times out. */
+export function putJson(url: string, headers: Record<string, string>): Promise<number> {
+  return request('PUT', url, headers);
+}
+
+function request(method: string, url: string, headers: Record<string, string>, data?: string) {
+  return new Promise<number>((resolve) => {
     const req = http.request(url, {
-      method: 'POST',
+      method,
       agent,
       timeout: TIMEOUT_MS,
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      headers:
+        data === undefined
+          ? headers
+          : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
     });
     req.on('response', (res) => {
       res.resume();

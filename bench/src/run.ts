@@ -1,8 +1,10 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|history|connections|web|crypto]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto]`: prints tables, writes bench/results/<name>.json.
+import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
 import { cryptoSuite } from './crypto';
 import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
+import { reactionCostSuite } from './reaction-cost';
 import { sendCostSuite } from './send-cost';
 import { webSuite } from './web-size';
 
@@ -15,6 +17,8 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   web: webSuite,
   fanout: fanoutSuite,
   send: sendCostSuite,
+  reactions: reactionCostSuite,
+  'catch-up': catchUpSuite,
   history: historySuite,
   connections: connectionsSuite,
   crypto: cryptoSuite,

@@ -1,0 +1,77 @@
+// Server CPU per delivered reaction:changed beside per delivered message:created, in the same room size, same run.
+import { runFanout, type FanoutResult, type Workload } from './fanout';
+import { startParley } from './proc';
+import { writeResult } from './report';
+import { createDatabase } from './services';
+import { round } from './stats';
+import { parleyTarget } from './targets';
+
+// small-room of shared/BENCHMARKS.md: 200 clients in one room, 100 sends (or reactions) a second.
+const WORKLOAD: Workload = { name: 'small-room', rooms: [200], messagesPerSecondPerRoom: 100 };
+
+async function measure(database: string, env: Record<string, string>, postgres: boolean, quick: boolean) {
+  const timing = quick
+    ? { seconds: 4, warmUpSeconds: 1, drainSeconds: 1.5 }
+    : { seconds: 15, warmUpSeconds: 3, drainSeconds: 3 };
+  // One reaction per message, so every PUT changes something: enough messages for warm-up and run, and spare.
+  const reactions = Math.ceil(
+    WORKLOAD.messagesPerSecondPerRoom * (timing.seconds + timing.warmUpSeconds) * 1.2,
+  );
+  const results: FanoutResult[] = [];
+  // Alternate which goes first, on a fresh server each, so neither always meets a warmer process.
+  for (const kind of quick ? ['message', 'reaction'] : ['message', 'reaction', 'reaction', 'message']) {
+    const node = await startParley(env);
+    try {
+      const label = `${database}, ${kind}s`;
+      const target = parleyTarget([node], label, postgres, kind === 'reaction' ? { reactions } : {});
+      const result = await runFanout(target, WORKLOAD, timing);
+      console.log(
+        `${label}: ${result.deliveredPerSecond}/s, lost ${result.lost}, failed ${result.sendsFailed}, p99 ${result.latencyMs.p99} ms, ${result.serverCpuMicrosPerDelivery} us/delivery`,
+      );
+      results.push(result);
+    } finally {
+      await node.stop();
+    }
+  }
+  const mean = (kind: string) => {
+    const runs = results.filter((r) => r.target.endsWith(`${kind}s`));
+    const cpu = runs.reduce((s, r) => s + r.serverCpuSeconds, 0);
+    const delivered = runs.reduce((s, r) => s + r.deliveriesReceived, 0);
+    return round((cpu * 1e6) / delivered, 1);
+  };
+  const message = mean('message');
+  const reaction = mean('reaction');
+  return {
+    database,
+    ...timing,
+    messageCpuMicrosPerDelivery: message,
+    reactionCpuMicrosPerDelivery: reaction,
+    reactionToMessage: round(reaction / message, 2),
+    runs: results,
+  };
+}
+
+/** PostgreSQL (when it answers) and PGlite; quick: PostgreSQL only, one run of each kind. */
+export async function reactionCostSuite(quick: boolean): Promise<void> {
+  const results = [];
+  const db = await createDatabase('reactions');
+  if (db) {
+    try {
+      results.push(await measure('PostgreSQL', { DATABASE_URL: db.url }, true, quick));
+    } finally {
+      await db.drop();
+    }
+  }
+  if (!quick || !db) results.push(await measure('PGlite', { DATABASE_URL: 'memory://' }, false, quick));
+  console.table(
+    results.map((r) => ({
+      database: r.database,
+      'message us/delivery': r.messageCpuMicrosPerDelivery,
+      'reaction us/delivery': r.reactionCpuMicrosPerDelivery,
+      'reaction / message': r.reactionToMessage,
+      lost: r.runs.reduce((s, x) => s + x.lost, 0),
+      'p99 ms (each run)': r.runs.map((x) => x.latencyMs.p99).join(', '),
+    })),
+  );
+  writeResult('reactions', quick, { workload: WORKLOAD, results });
+}
