@@ -1,5 +1,5 @@
 import { runFanout, type FanoutResult, type Target, type Workload } from './fanout';
-import { startChild, startParley, type Child } from './proc';
+import { otherCheckouts, startChild, startParley, type Child } from './proc';
 import { writeResult } from './report';
 import { createDatabase, REDIS_URL, redisReachable, type BenchDatabase } from './services';
 import { round } from './stats';
@@ -30,13 +30,36 @@ function manyRooms(sendsPerSecond: number): Workload {
 // postgres: the target's database is the PostgreSQL on this machine, whose CPU is reported too.
 type Server = { name: string; postgres?: boolean; start: () => Promise<Child[]> };
 
-async function servers(quick: boolean, db: BenchDatabase | undefined, redis: boolean): Promise<Server[]> {
-  const one = async (env: Record<string, string>) => [await startParley(env)];
+type Other = { label: string; root: string; db: BenchDatabase | undefined };
+
+async function servers(
+  quick: boolean,
+  db: BenchDatabase | undefined,
+  redis: boolean,
+  others: Other[],
+): Promise<Server[]> {
+  const one = async (env: Record<string, string>, cwd?: string) => [await startParley(env, { cwd })];
+  // Each Parley target is followed by the same target on every other checkout (BENCH_COMPARE).
   const list: Server[] = [
     { name: 'relay', start: async () => [await startChild('bench/src/relay-server.ts', {}, '/health')] },
     { name: 'parley-pglite', start: () => one({ DATABASE_URL: 'memory://' }) },
+    ...others.map((o) => ({
+      name: `parley-pglite-${o.label}`,
+      start: () => one({ DATABASE_URL: 'memory://' }, o.root),
+    })),
   ];
-  if (db) list.push({ name: 'parley-postgres', postgres: true, start: () => one({ DATABASE_URL: db.url }) });
+  if (db) {
+    list.push({ name: 'parley-postgres', postgres: true, start: () => one({ DATABASE_URL: db.url }) });
+    for (const o of others)
+      if (o.db) {
+        const url = o.db.url;
+        list.push({
+          name: `parley-postgres-${o.label}`,
+          postgres: true,
+          start: () => one({ DATABASE_URL: url }, o.root),
+        });
+      }
+  }
   if (db && redis && !quick)
     list.push({
       name: 'parley-2-nodes',
@@ -57,12 +80,16 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
     ? { seconds: 5, warmUpSeconds: 1, drainSeconds: 1.5 }
     : { seconds: 15, warmUpSeconds: 3, drainSeconds: 3 };
   const db = await createDatabase('fanout');
+  const others: Other[] = [];
+  // Each checkout its own database: their migrations differ.
+  for (const o of otherCheckouts())
+    others.push({ ...o, db: db && (await createDatabase(o.label.replace(/\W/g, '_'))) });
   const redis = await redisReachable();
   if (!redis && !quick) console.warn('Redis is not reachable on 127.0.0.1:6379: skipping the two-node run');
   const results: FanoutResult[] = [];
   try {
     for (const workload of workloads) {
-      for (const server of picked(await servers(quick, db, redis))) {
+      for (const server of picked(await servers(quick, db, redis, others))) {
         const nodes = await server.start();
         try {
           const target: Target =
@@ -81,6 +108,7 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
     }
   } finally {
     await db?.drop();
+    for (const o of others) await o.db?.drop();
   }
   const withRatios = results.map((r) => ({ ...r, vsRelay: ratios(r, results) }));
   console.table(

@@ -56,7 +56,7 @@ export async function startChild(
   entry: string,
   env: Record<string, string>,
   readyPath: string,
-  options: { heapProbe?: boolean } = {},
+  options: { heapProbe?: boolean; cwd?: string } = {},
 ): Promise<Child> {
   const port = await freePort();
   // BENCH_CPU_PROF=<dir> writes a .cpuprofile of each server child when it stops.
@@ -67,7 +67,7 @@ export async function startChild(
   const probe = options.heapProbe ? ['--expose-gc', '--import', HEAP_PROBE] : [];
   const args = [...prof, '--disable-warning=FSTDEP023', '--import', 'tsx', ...probe, entry];
   const proc = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit', ...(options.heapProbe ? (['ipc'] as const) : [])],
   });
@@ -104,10 +104,10 @@ function stopChild(proc: ChildProcess): Promise<void> {
 export const PARLEY_ENTRY = 'apps/server/src/main.ts';
 export const PARLEY_SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
 
-/** A production Parley node; DATABASE_URL memory:// is PGlite in memory. */
+/** A production Parley node; DATABASE_URL memory:// is PGlite in memory. `cwd`: another checkout's server. */
 export function startParley(
   env: Record<string, string>,
-  options: { heapProbe?: boolean } = {},
+  options: { heapProbe?: boolean; cwd?: string } = {},
 ): Promise<Child> {
   const base = { NODE_ENV: 'production', PARLEY_SECRET, LOG_LEVEL: 'warn' };
   return startChild(PARLEY_ENTRY, { ...base, ...env }, '/api/v1/health', options);
@@ -136,3 +136,17 @@ export function heapOf(child: Child): Promise<Heap> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * BENCH_COMPARE=before=/tmp/parley-before,landed=/tmp/other: other checkouts (each with its own
+ * `npm ci`) whose servers the suites that support it run beside this one's, in the same session.
+ */
+export function otherCheckouts(): { label: string; root: string }[] {
+  const spec = process.env.BENCH_COMPARE;
+  if (!spec) return [];
+  return spec.split(',').map((pair) => {
+    const [label, dir] = pair.split('=');
+    if (!label || !dir) throw new Error(`BENCH_COMPARE: expected label=path, got ${pair}`);
+    return { label, root: dir };
+  });
+}

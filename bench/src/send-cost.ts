@@ -1,6 +1,6 @@
 // Server CPU of one message send with no client connected, beside GET /health in the same run.
 import http from 'node:http';
-import { cpuSeconds, postgresCpu, postgresCpuSince, startParley, type Child } from './proc';
+import { cpuSeconds, otherCheckouts, postgresCpu, postgresCpuSince, startParley, type Child } from './proc';
 import { createChannel, newClientId, register, runTag } from './parley-api';
 import { postJson } from './http-post';
 import { writeResult } from './report';
@@ -27,8 +27,14 @@ async function perCall(node: Child, count: number, fn: () => Promise<void>) {
   };
 }
 
-async function measure(name: string, env: Record<string, string>, count: number) {
-  const node = await startParley(env);
+async function measure(
+  name: string,
+  env: Record<string, string>,
+  count: number,
+  cwd?: string,
+  label?: string,
+) {
+  const node = await startParley(env, { cwd });
   try {
     const cookie = await register(node.url, `cost${runTag()}`);
     const channel = await createChannel(node.url, cookie, `cost-${runTag()}`);
@@ -42,6 +48,7 @@ async function measure(name: string, env: Record<string, string>, count: number)
     const database = name === 'PostgreSQL';
     return {
       database: name,
+      checkout: label ?? 'this',
       sends: count,
       sendServerCpuMs: send.serverMs,
       sendPostgresCpuMs: database ? send.postgresMs : null,
@@ -53,18 +60,32 @@ async function measure(name: string, env: Record<string, string>, count: number)
   }
 }
 
-/** PGlite and (when it answers) PostgreSQL; quick: 500 sends on PostgreSQL only (PGlite's start takes seconds). */
+/**
+ * PGlite and (when it answers) PostgreSQL; quick: 500 sends on PostgreSQL only (PGlite's start takes
+ * seconds). With BENCH_COMPARE, each database also on the other checkouts, one after the other.
+ */
 export async function sendCostSuite(quick: boolean): Promise<void> {
   const count = quick ? 500 : 3000;
-  const db = await createDatabase('send');
-  const results = db && quick ? [] : [await measure('PGlite', { DATABASE_URL: 'memory://' }, count)];
-  if (db) {
+  const checkouts = [{ label: undefined, root: undefined }, ...otherCheckouts()];
+  const results = [];
+  if (!quick || !(await postgresAnswers()))
+    for (const c of checkouts)
+      results.push(await measure('PGlite', { DATABASE_URL: 'memory://' }, count, c.root, c.label));
+  for (const c of checkouts) {
+    const db = await createDatabase('send');
+    if (!db) break;
     try {
-      results.push(await measure('PostgreSQL', { DATABASE_URL: db.url }, count));
+      results.push(await measure('PostgreSQL', { DATABASE_URL: db.url }, count, c.root, c.label));
     } finally {
       await db.drop();
     }
   }
   console.table(results);
   writeResult('send', quick, { results });
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const db = await createDatabase('probe');
+  await db?.drop();
+  return !!db;
 }
