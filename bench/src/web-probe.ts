@@ -93,3 +93,36 @@ export async function scrollUp(frames: number, px: number) {
   }
   return { times, maxRows, oldestSeq };
 }
+
+const threadPanel = () => document.querySelector('aside[aria-label="Thread"]');
+
+/** A reply of the open thread (any row but its root) inside the panel's visible area. */
+export function replyShown(rootId: string): boolean {
+  const scroller = threadPanel()?.querySelector('[aria-label="Thread messages"]');
+  if (!scroller) return false;
+  const view = scroller.getBoundingClientRect();
+  return Array.from(scroller.querySelectorAll<HTMLElement>('[data-thread-id]')).some((row) => {
+    if (row.dataset.threadId === rootId || !row.querySelector('[data-testid="message"]')) return false;
+    const r = row.getBoundingClientRect();
+    return r.height > 0 && r.bottom > view.top && r.top < view.bottom;
+  });
+}
+
+/** Since navigation start, the first frame that shows a reply of the thread (a cold load of its address). */
+export function whenThreadShown(rootId: string): Promise<number> {
+  return frameWhen(0, () => replyShown(rootId), 30_000);
+}
+
+/** Clicks the root's "N replies"; the time to the first frame that shows a reply, then closes the panel. */
+export async function openThread(rootId: string): Promise<number> {
+  const link = document.querySelector<HTMLElement>(`a[data-testid="thread-summary"][href$="/t/${rootId}"]`);
+  if (!link) throw new Error('no thread summary to click');
+  const start = performance.now();
+  link.click();
+  const shown = await frameWhen(start, () => replyShown(rootId));
+  document
+    .querySelector<HTMLElement>('aside[aria-label="Thread"] button[aria-label="Close thread"]')
+    ?.click();
+  await frameWhen(performance.now(), () => !threadPanel());
+  return shown;
+}

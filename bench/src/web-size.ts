@@ -63,6 +63,17 @@ function printTimings(t: Timings) {
       ratio: t.channelSwitch.switchToNoOp,
     },
     'channel switch, list settled': { 'p50 / p95 ms': spread(t.channelSwitch.listReadyMs) },
+    'thread open, first reply shown': {
+      'p50 / p95 ms': spread(t.threadOpen.firstOpenMs),
+      baseline: spread(t.threadOpen.noOpClickMs),
+      ratio: t.threadOpen.firstOpenToNoOp,
+    },
+    'thread open again (cached)': { 'p50 / p95 ms': spread(t.threadOpen.cachedOpenMs) },
+    'thread open / channel switch': { ratio: t.threadOpen.firstOpenToChannelSwitch },
+    'thread address, cold load': {
+      'p50 / p95 ms': spread(t.threadOpen.coldNavigationMs),
+      baseline: spread(t.coldLoad.floorMs),
+    },
     'scroll frame': {
       'p50 / p95 ms': spread(t.scroll.scrollFrameMs),
       baseline: spread(t.scroll.idleFrameMs),

@@ -11,6 +11,7 @@ import type * as ProbeModule from './web-probe';
 const VIEWPORT = { width: 1280, height: 800 };
 const SCROLL_PX_PER_FRAME = 120;
 const LONG_FRAME_MS = 25;
+const THREAD_REPLIES = 200;
 
 const BODIES = [
   (i: number) => `Message ${i}: on it.`,
@@ -51,7 +52,10 @@ type Setup = {
   bigSeq: number;
   small: string;
   smallSeq: number;
+  thread: Thread;
 };
+/** A channel whose newest message is the root of a long thread. */
+type Thread = { channel: string; rootId: string; rootSeq: number; replies: number };
 type Probe = { ParleyProbe: typeof ProbeModule };
 type Ready = { channel: string; seq: number; live: boolean } | 'loaded';
 
@@ -159,6 +163,89 @@ async function inOnePage(browser: Browser, setup: Setup, quick: boolean) {
   }
 }
 
+/** A channel of 20 messages, then a root with `replies` replies, the two authors taking turns. */
+async function seedThread(url: string, channel: string, authors: string[], replies: number): Promise<Thread> {
+  const id = await createChannel(url, authors[0]!, channel);
+  await call(url, authors[1]!, 'POST', `/channels/${id}/join`);
+  await seed(url, id, authors, 20);
+  const root = await call(url, authors[0]!, 'POST', `/channels/${id}/messages`, {
+    clientId: newClientId(),
+    body: 'The root of a long thread: what should we ship first?',
+  });
+  const rootId = root.body.message.id as string;
+  await inBatches(
+    Array.from({ length: replies }, (_, i) => i),
+    8,
+    async (i) => {
+      const sent = await call(url, authors[i % 2]!, 'POST', `/channels/${id}/messages`, {
+        clientId: newClientId(),
+        body: BODIES[i % BODIES.length]!(i),
+        threadRootId: rootId,
+      });
+      if (sent.status !== 201) throw new Error(`thread reply: ${sent.status}`);
+    },
+  );
+  return { channel, rootId, rootSeq: root.body.message.seq as number, replies };
+}
+
+/**
+ * Opening the thread: a click on its "N replies" to the first frame that shows a reply, on a freshly
+ * loaded page each time (nothing of the thread cached), then again in the same page (cached); and a
+ * cold navigation to the thread's address. Baselines: a no-op click, and a cold load of /config.json.
+ */
+async function threadOpens(browser: Browser, setup: Setup, quick: boolean) {
+  const { channel, rootId, rootSeq, replies } = setup.thread;
+  const context = await openContext(browser, setup);
+  try {
+    const page = await context.newPage();
+    const load = async () => {
+      await page.goto(`${setup.url}/c/${channel}`);
+      await page.evaluate(([c, s]) => (window as unknown as Probe).ParleyProbe.whenShown(c, s, true), [
+        channel,
+        rootSeq,
+      ] as const);
+    };
+    const open = () => page.evaluate((id) => (window as unknown as Probe).ParleyProbe.openThread(id), rootId);
+    const first: number[] = [];
+    const again: number[] = [];
+    await load();
+    await open(); // warm-up: the server's JIT and the browser's code caches
+    for (let i = 0; i < (quick ? 3 : 10); i++) {
+      await load();
+      first.push(await open());
+      again.push(await open());
+    }
+    const noOp: number[] = [];
+    for (let i = 0; i < 20; i++)
+      noOp.push(await page.evaluate(() => (window as unknown as Probe).ParleyProbe.noOpClick()));
+    const cold: number[] = [];
+    for (let i = 0; i < (quick ? 2 : 5); i++) {
+      const fresh = await openContext(browser, setup);
+      try {
+        const p = await fresh.newPage();
+        await p.goto(`${setup.url}/c/${channel}/t/${rootId}`, { waitUntil: 'commit' });
+        cold.push(
+          await p.evaluate((id) => (window as unknown as Probe).ParleyProbe.whenThreadShown(id), rootId),
+        );
+      } finally {
+        await fresh.close();
+      }
+    }
+    const firstMs = ms(first);
+    const noOpMs = ms(noOp);
+    return {
+      replies,
+      firstOpenMs: firstMs,
+      cachedOpenMs: ms(again),
+      noOpClickMs: noOpMs,
+      firstOpenToNoOp: round(firstMs.p50 / noOpMs.p50, 2),
+      coldNavigationMs: ms(cold),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Seeds a channel of 10,000 messages (quick: 2,000) and one of 50, then times the web app in Chromium. */
 export async function measureWebTimings(quick: boolean) {
   const node = await startParley({ DATABASE_URL: 'memory://' });
@@ -176,14 +263,23 @@ export async function measureWebTimings(quick: boolean) {
     const bigSeq = await seed(node.url, bigId, [cookie, other], count);
     const smallSeq = await seed(node.url, smallId, [cookie, other], 50);
     console.log(`seeded ${count} messages in ${round((performance.now() - seeding) / 1000)} s`);
+    const thread = await seedThread(node.url, `thread-${run}`, [cookie, other], THREAD_REPLIES);
     const probe = await bundle(path.join(import.meta.dirname, 'web-probe.ts'), 'ParleyProbe');
-    const setup = { url: node.url, cookie, probe, big, bigSeq, small, smallSeq };
-    return await withChromium(async (browser) => ({
-      chromium: browser.version(),
-      messages: count,
-      coldLoad: await coldLoads(browser, setup, quick ? 2 : 10, quick),
-      ...(await inOnePage(browser, setup, quick)),
-    }));
+    const setup = { url: node.url, cookie, probe, big, bigSeq, small, smallSeq, thread };
+    return await withChromium(async (browser) => {
+      const coldLoad = await coldLoads(browser, setup, quick ? 2 : 10, quick);
+      const onePage = await inOnePage(browser, setup, quick);
+      const threadOpen = await threadOpens(browser, setup, quick);
+      const toSwitch = round(threadOpen.firstOpenMs.p50 / onePage.channelSwitch.cachedMs.p50, 2);
+      return {
+        chromium: browser.version(),
+        messages: count,
+        coldLoad,
+        ...onePage,
+        // A channel switch is the nearest interaction to compare with: same run, same page size.
+        threadOpen: { ...threadOpen, firstOpenToChannelSwitch: toSwitch },
+      };
+    });
   } finally {
     await node.stop();
   }
