@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../realtime/realtime.js';
-import { comparePositions, type Position, readChanges } from './feed.repo.js';
+import { comparePositions, type Position, readChanges, readChangesForDelivery } from './feed.repo.js';
 import { resolveChanges } from './resolve.js';
 
 const BATCH = 1_000;
@@ -59,9 +59,10 @@ export class FeedDelivery {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const page = await readChanges(this.db, { after: this.position!, limit: BATCH });
+      const page = await readChangesForDelivery(this.db, { after: this.position!, limit: BATCH });
       if (this.stopped) return;
-      for (const resolved of await resolveChanges(this.db, page.rows)) this.realtime.deliver(resolved);
+      for (const resolved of await resolveChanges(this.db, page.rows, page.loaded))
+        this.realtime.deliver(resolved);
       const last = page.rows.at(-1);
       if (last) this.position = last;
       if (page.rows.length < BATCH) {

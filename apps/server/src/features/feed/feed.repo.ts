@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FeedEventName } from '@parley/protocol';
-import type { Conn, Db } from '../../db/client.js';
+import type { FeedEventName, Message, Reaction } from '@parley/protocol';
+import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { changes } from '../../db/schema.js';
+import { toMessage } from '../messages/messages.repo.js';
 
 /** A position in the feed: a transaction id and a row id within the feed's order. */
 export type Position = { tx: bigint; id: bigint };
@@ -90,18 +91,125 @@ export async function readChanges(
       limit ${opts.limit}
     ) c on true`)) as unknown as { rows: Raw[] };
   const first = result.rows[0]!;
-  const rows = result.rows
-    .filter((r) => r.tx !== null)
-    .map((r) => ({
-      tx: BigInt(r.tx!),
-      id: BigInt(r.id!),
-      kind: r.kind!,
-      channelId: r.channel_id,
-      userId: r.user_id,
-      entityId: r.entity_id,
-      data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
-    }));
+  const rows = result.rows.filter((r) => r.tx !== null).map(toChangeRow);
   return { rows, below: BigInt(first.below), next: BigInt(first.next) };
+}
+
+type DeliveryRaw = Raw & {
+  m_id: string | null;
+  m_seq: number;
+  m_author_id: string;
+  m_client_id: string;
+  m_body: string | null;
+  m_encrypted: unknown;
+  m_thread_root_id: string | null;
+  m_also_in_channel: boolean;
+  m_created_at: Date;
+  m_edited_at: Date | null;
+  m_deleted_at: Date | null;
+  m_reply_count: number;
+  m_last_reply_at: Date | null;
+  m_reply_user_ids: string[];
+  reactions: { emoji: string; userId: string }[] | string | null;
+};
+
+/**
+ * The live delivery's read, for every change after a position: readChanges without a user, with each
+ * message change's message and the reactions of what a message or reaction change names, in one
+ * statement parsed once by name. Every write wakes it, so three statements parsed each time cost more
+ * than the send itself on PGlite.
+ */
+const readForDelivery = preparedStatement<DeliveryRaw>(
+  'feed_delivery',
+  `with h as (select pg_snapshot_xmin(s) as below, pg_snapshot_xmax(s) as next from pg_current_snapshot() s)
+  select h.below::text as below, h.next::text as next, c.tx::text as tx, c.id, c.kind, c.channel_id,
+    c.user_id, c.entity_id, c.data, m.id as m_id, m.seq as m_seq, m.author_id as m_author_id,
+    m.client_id as m_client_id, m.body as m_body, m.encrypted as m_encrypted,
+    m.thread_root_id as m_thread_root_id, m.also_in_channel as m_also_in_channel,
+    m.created_at as m_created_at, m.edited_at as m_edited_at, m.deleted_at as m_deleted_at,
+    m.reply_count as m_reply_count, m.last_reply_at as m_last_reply_at,
+    m.reply_user_ids::text[] as m_reply_user_ids,
+    case when c.kind in ('message:created', 'message:updated', 'message:deleted', 'reaction:changed') then
+      (select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id) order by r.created_at, r.user_id)
+        from reactions r where r.message_id = c.entity_id) end as reactions
+  from h left join lateral (
+    select * from changes c
+    where (c.tx, c.id) > ($1::xid8, $2::bigint) and c.tx < h.below
+    order by c.tx, c.id
+    limit $3
+  ) c on true
+  left join messages m
+    on m.id = c.entity_id and c.kind in ('message:created', 'message:updated', 'message:deleted')
+  order by c.tx, c.id`,
+);
+
+/** What resolving a delivery page needs beyond its rows, read with them. */
+export type Loaded = { messages: Map<string, Message>; reactions: Map<string, Reaction[]> };
+
+/** readChanges for every user, with the messages and reactions the page names (see readForDelivery). */
+export async function readChangesForDelivery(
+  db: Db,
+  opts: { after: Position; limit: number },
+): Promise<FeedPage & { loaded: Loaded }> {
+  const raw = await readForDelivery(db, [String(opts.after.tx), String(opts.after.id), opts.limit]);
+  const first = raw[0]!;
+  const loaded: Loaded = { messages: new Map(), reactions: new Map() };
+  const rows: ChangeRow[] = [];
+  for (const r of raw) {
+    if (r.tx === null) continue;
+    const row = toChangeRow(r);
+    rows.push(row);
+    const list = groupReactions(typeof r.reactions === 'string' ? JSON.parse(r.reactions) : r.reactions);
+    if (row.entityId) loaded.reactions.set(row.entityId, list);
+    if (r.m_id) loaded.messages.set(r.m_id, toMessage(messageRowOf(r), list));
+  }
+  return { rows, below: BigInt(first.below), next: BigInt(first.next), loaded };
+}
+
+function messageRowOf(r: DeliveryRaw) {
+  const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+  return {
+    id: r.m_id!,
+    channelId: r.channel_id!,
+    seq: Number(r.m_seq),
+    authorId: r.m_author_id,
+    clientId: r.m_client_id,
+    body: r.m_body,
+    encrypted: typeof r.m_encrypted === 'string' ? JSON.parse(r.m_encrypted) : r.m_encrypted,
+    threadRootId: r.m_thread_root_id,
+    alsoInChannel: r.m_also_in_channel,
+    createdAt: date(r.m_created_at)!,
+    editedAt: date(r.m_edited_at),
+    deletedAt: date(r.m_deleted_at),
+    replyCount: Number(r.m_reply_count),
+    lastReplyAt: date(r.m_last_reply_at),
+    replyUserIds: r.m_reply_user_ids,
+  };
+}
+
+/** As listReactions: emoji in the order first used, people in the order they reacted. */
+function groupReactions(rows: { emoji: string; userId: string }[] | null): Reaction[] {
+  const list: Reaction[] = [];
+  for (const r of rows ?? []) {
+    const entry = list.find((e) => e.emoji === r.emoji);
+    if (entry) {
+      entry.count++;
+      entry.userIds.push(r.userId);
+    } else list.push({ emoji: r.emoji, count: 1, userIds: [r.userId] });
+  }
+  return list;
+}
+
+function toChangeRow(r: Raw): ChangeRow {
+  return {
+    tx: BigInt(r.tx!),
+    id: BigInt(r.id!),
+    kind: r.kind!,
+    channelId: r.channel_id,
+    userId: r.user_id,
+    entityId: r.entity_id,
+    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+  };
 }
 
 export function comparePositions(a: Position, b: Position): number {

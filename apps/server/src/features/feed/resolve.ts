@@ -4,7 +4,7 @@ import { findChannel, findMembership, countUnread, viewChannel } from '../channe
 import { findMessages, withReactions, listReactions } from '../messages/messages.repo.js';
 import { threadState } from '../threads/threads.repo.js';
 import { findUserById, toUser } from '../users/users.repo.js';
-import { type ChangeRow, formatPosition } from './feed.repo.js';
+import { type ChangeRow, formatPosition, type Loaded } from './feed.repo.js';
 
 export type Resolved = { row: ChangeRow; change: FeedChange };
 
@@ -14,13 +14,8 @@ const MESSAGE_KINDS = new Set(['message:created', 'message:updated', 'message:de
  * Turns feed rows into the events clients apply, each with the current state of what it names: a
  * replay shows what a fresh load would. Rows whose subject is gone are left out.
  */
-export async function resolveChanges(db: Db, rows: ChangeRow[]): Promise<Resolved[]> {
-  const messageIds = [...new Set(rows.filter((r) => MESSAGE_KINDS.has(r.kind)).map((r) => r.entityId!))];
-  const reactionIds = [...new Set(rows.filter((r) => r.kind === 'reaction:changed').map((r) => r.entityId!))];
-  const messages = new Map(
-    (await withReactions(db, await findMessages(db, messageIds))).map((m) => [m.id, m]),
-  );
-  const reactions = await listReactions(db, reactionIds);
+export async function resolveChanges(db: Db, rows: ChangeRow[], loaded?: Loaded): Promise<Resolved[]> {
+  const { messages, reactions } = loaded ?? (await load(db, rows));
   const out: Resolved[] = [];
   for (const row of rows) {
     const cursor = formatPosition(row);
@@ -48,6 +43,16 @@ export async function resolveChanges(db: Db, rows: ChangeRow[]): Promise<Resolve
     if (change) out.push({ row, change });
   }
   return out;
+}
+
+/** The messages and reactions the rows name, in two queries. */
+async function load(db: Db, rows: ChangeRow[]): Promise<Loaded> {
+  const messageIds = [...new Set(rows.filter((r) => MESSAGE_KINDS.has(r.kind)).map((r) => r.entityId!))];
+  const reactionIds = [...new Set(rows.filter((r) => r.kind === 'reaction:changed').map((r) => r.entityId!))];
+  const messages = new Map(
+    (await withReactions(db, await findMessages(db, messageIds))).map((m) => [m.id, m]),
+  );
+  return { messages, reactions: await listReactions(db, reactionIds) };
 }
 
 /** The rarer kinds, one query or two each. */
