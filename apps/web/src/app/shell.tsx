@@ -70,6 +70,7 @@ export function Shell({ me }: { me: User }) {
             <Route index element={<HomeRoute />} />
             <Route path="c/:channel" element={<ChannelRoute me={me} />} />
             <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
+            <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
             <Route path="dm/:username" element={<DmRoute me={me} />} />
             <Route path="threads" element={<ThreadsPage me={me} />} />
             <Route path="settings/:tab?" element={<SettingsPage me={me} />} />

@@ -1,7 +1,8 @@
 import type { Channel, Message, Reaction, ThreadState, ThreadsResponse } from '@parley/protocol';
 import type { OutboxItem } from './outbox';
 
-export type MessagePage = { messages: Message[]; hasMoreBefore: boolean };
+/** hasMoreAfter: a window into history (a link, the first unread) that does not reach the newest. */
+export type MessagePage = { messages: Message[]; hasMoreBefore: boolean; hasMoreAfter?: boolean };
 export type ThreadPage = { root: Message; messages: Message[]; hasMore: boolean; thread: ThreadState };
 export type ThreadEntry = ThreadsResponse['threads'][number];
 
@@ -47,9 +48,20 @@ export function lastSeqOf(page: MessagePage | undefined): number {
   return page?.messages.at(-1)?.seq ?? 0;
 }
 
+/** A window short of the newest takes edits inside it, never newer messages: they are not contiguous. */
 export function applyMessage(page: MessagePage | undefined, message: Message): MessagePage | undefined {
   if (!page || !inChannel(message)) return page;
+  if (page.hasMoreAfter && message.seq > lastSeqOf(page)) return page;
   return { ...page, messages: mergeMessages(page.messages, [message]) };
+}
+
+/** A newer page joins the end of a window; it reaches the newest when the server has nothing beyond. */
+export function appendNewer(
+  page: MessagePage | undefined,
+  newer: Message[],
+  hasMoreAfter: boolean,
+): MessagePage | undefined {
+  return page && { ...page, messages: mergeMessages(page.messages, newer), hasMoreAfter };
 }
 
 /** A thread page takes its root's new state and its replies, merged by id like the channel. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import type { Channel, User } from '@parley/protocol';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Channel, Message, User } from '@parley/protocol';
 import { ChannelHeader } from '../channels/channel-header';
 import { MembersPanel } from '../channels/members-panel';
 import { useEnsureUsers, useUserMap, useUsers } from '../dms/use-users';
@@ -17,7 +17,9 @@ import { useKeyKeeper } from '../encryption/use-key-keeper';
 import { ThreadLinkContext, useThreadRoute } from '../threads/thread-link';
 import { ThreadPanel } from '../threads/thread-panel';
 import { Composer } from './composer';
+import { MessageLinkContext, messagePath } from './message-link';
 import { MessageList } from './message-list';
+import { useLanding } from './use-landing';
 import { useMarkRead, useMessages } from './use-messages';
 
 const TYPING_EMIT_MS = 3_000;
@@ -26,11 +28,24 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const qc = useQueryClient();
   const users = useUserMap();
   const { isSuccess: usersReady } = useUsers();
-  const { data, isLoading } = useMessages(channel.id);
-  const reactToLast = useReactToLast();
-  useEnsureUsers(data?.messages.map((m) => m.authorId) ?? [], users, usersReady);
+  const navigate = useNavigate();
+  const threads = useThreadRoute(channel, me);
+  // A message link: /c/name/m/id, or ?m=id on a DM's page.
+  const params = useParams();
+  const [search] = useSearchParams();
+  const linkedId = params.linkedId ?? search.get('m') ?? undefined;
   // The "New messages" line marks what was unread when the channel opened, not what arrives while reading.
   const [unreadAfter] = useState(channel.membership?.unread ? channel.membership.lastReadSeq : undefined);
+  const [unreadCount] = useState(channel.membership?.unread ?? 0);
+  const landing = useLanding(channel.id, {
+    linkedId,
+    unreadAfter,
+    onThreadReply: (id) => navigate(threads.href(id), { replace: true }),
+  });
+  const { data, isLoading } = useMessages(channel.id, landing.ready);
+  const linkOf = useCallback((m: Message) => messagePath(channel, me, m), [channel, me]);
+  const reactToLast = useReactToLast();
+  useEnsureUsers(data?.messages.map((m) => m.authorId) ?? [], users, usersReady);
   const [editingId, setEditingId] = useState<string>();
   const [showMembers, setShowMembers] = useState(false);
   const lastTyping = useRef(0);
@@ -38,8 +53,6 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const typingNow = typingIn(useStore(typing), channel.id);
   const cryptoReady = useEncryptionReady(channel.encrypted);
   useKeyKeeper(channel, me.id);
-  const navigate = useNavigate();
-  const threads = useThreadRoute(channel, me);
   const { closeHref } = threads;
   const closeThread = useCallback(() => {
     navigate(closeHref);
@@ -105,19 +118,24 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
       <ChannelHeader channel={channel} me={me} onToggleMembers={toggleMembers} />
       <div className="channel-body">
         <div className="channel-main">
-          {isLoading || !data ? (
+          {isLoading || !data || !landing.ready ? (
             <div className="list-loading" aria-busy="true">
               Loading messages…
             </div>
           ) : (
             <MessageList
-              key={channel.id}
+              key={`${channel.id}:${landing.key}`}
               channel={channel}
               messages={data.messages}
               hasMoreBefore={data.hasMoreBefore}
+              hasMoreAfter={!!data.hasMoreAfter}
               me={me}
               users={users}
               unreadAfter={unreadAfter}
+              unreadCount={unreadCount}
+              focus={landing.focus}
+              onJumpToLatest={() => void landing.jumpToLatest()}
+              onJumpToUnread={() => void landing.jumpToUnread()}
               editingId={editingId}
               onEditingChange={setEditingId}
             />
@@ -135,6 +153,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               disabled={disabled}
               onSend={(text) => {
                 lastTyping.current = 0;
+                // A send from a window into history goes to the newest messages, where it shows.
+                if (data?.hasMoreAfter) void landing.jumpToLatest();
                 sendMessage(qc, channel.id, text);
               }}
               onTyping={handleTyping}
@@ -158,7 +178,11 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
       </div>
     </section>
   );
-  return <ThreadLinkContext.Provider value={threads}>{view}</ThreadLinkContext.Provider>;
+  return (
+    <ThreadLinkContext.Provider value={threads}>
+      <MessageLinkContext.Provider value={linkOf}>{view}</MessageLinkContext.Provider>
+    </ThreadLinkContext.Provider>
+  );
 }
 
 export function dmName(channel: Channel, me: User): string {

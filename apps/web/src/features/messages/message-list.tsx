@@ -1,53 +1,95 @@
-import { Fragment, useCallback, useMemo, useState } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { Virtuoso, type ListRange } from 'react-virtuoso';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Message, User } from '@parley/protocol';
 import { outbox, removeItem, type OutboxItem } from '../../realtime/outbox';
 import { retryMessage } from '../../realtime/send';
 import { useStore } from '../../realtime/store';
 import { isPending, mergeMessages } from '../../realtime/merge';
+import { canDeleteMessage } from './can-delete';
+import { DeleteMessageDialog } from './delete-message-dialog';
 import { groupMessages, type Row } from './group-messages';
+import { useLoadNewer } from './history-window';
+import { JumpToLatest, JumpToUnread } from './jump-controls';
 import { MessageRow, PendingRow } from './message-row';
 import { TailPreview, useListSettled } from './tail-preview';
+import type { Focus } from './use-landing';
+import { useLandOn } from './use-land-on';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from './use-messages';
 
 const BASE_INDEX = 1_000_000;
 /** Rows drawn in the first-frame preview: more than a tall window shows. */
 const PREVIEW_ROWS = 30;
+/** How long a linked message stays marked after it was opened. */
+const HIGHLIGHT_MS = 3_000;
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const E2E_NOTE = 'Messages here are end-to-end encrypted: only members’ browsers can read them.';
 
 type Item = { kind: 'row'; row: Row } | { kind: 'pending'; item: OutboxItem };
+const keyOf = (item: Item) => (item.kind === 'row' ? item.row.message.id : item.item.clientId);
+/** The "New messages" line opens this far below the top, with the end of what was read above it. */
+const UNREAD_CONTEXT_PX = 56;
 
 type Props = {
   channel: Channel;
   messages: Message[];
   hasMoreBefore: boolean;
+  /** The page is a window short of the newest: newer pages load at its end. */
+  hasMoreAfter: boolean;
   me: User;
   users: Map<string, User>;
   unreadAfter: number | undefined;
+  /** Unread when the channel was opened, for the "Jump to first unread" bar. */
+  unreadCount: number;
+  /** Where the list opens; a new list is mounted for each jump. */
+  focus: Focus;
+  onJumpToLatest: () => void;
+  onJumpToUnread: () => void;
   editingId: string | undefined;
   onEditingChange: (id: string | undefined) => void;
 };
 
-/** A virtualized list: only the rows on screen are mounted; older pages load when the top is reached. */
+/**
+ * A virtualized list: only the rows on screen are mounted; older pages load when the top is reached,
+ * newer ones at the bottom of a window that does not reach the newest.
+ */
 export function MessageList({
   channel,
   messages,
   hasMoreBefore,
+  hasMoreAfter,
   me,
   users,
   unreadAfter,
+  unreadCount,
+  focus,
+  onJumpToLatest,
+  onJumpToUnread,
   editingId,
   onEditingChange,
 }: Props) {
   const qc = useQueryClient();
   const loadOlder = useLoadOlder(channel.id);
+  const loadNewer = useLoadNewer(channel.id);
   const edit = useEditMessage();
   const remove = useDeleteMessage();
   const queued = useStore(outbox);
   const [anchorSeq] = useState(messages[0]?.seq ?? 0);
+  // Messages newer than this, by others, count as new for "Jump to latest".
+  const [newAfter] = useState(unreadAfter ?? messages.at(-1)?.seq ?? 0);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const [loadingNewer, setLoadingNewer] = useState(false);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [atBottom, setAtBottom] = useState(focus.kind === 'bottom');
+  const [range, setRange] = useState<ListRange>();
+  const [unreadDismissed, setUnreadDismissed] = useState(false);
+  const [deleting, setDeleting] = useState<Message>();
+  const [highlightId, setHighlightId] = useState(focus.kind === 'message' ? focus.id : undefined);
+  useEffect(() => {
+    if (!highlightId) return;
+    const timer = setTimeout(() => setHighlightId(undefined), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightId]);
 
   const items = useMemo<Item[]>(() => {
     const entries = mergeMessages(
@@ -84,12 +126,57 @@ export function MessageList({
     }
   }, [hasMoreBefore, loadingOlder, loadOlder]);
 
-  const handleDelete = useCallback(
-    (m: Message) => {
-      if (window.confirm('Delete this message? This cannot be undone.')) remove.mutate(m.id);
-    },
-    [remove],
+  const handleEndReached = useCallback(async () => {
+    if (!hasMoreAfter || loadingNewer) return;
+    setLoadingNewer(true);
+    try {
+      await loadNewer();
+    } finally {
+      setLoadingNewer(false);
+    }
+  }, [hasMoreAfter, loadingNewer, loadNewer]);
+
+  // Virtuoso reports indexes offset by firstItemIndex; rows are counted from the first item here.
+  const toRow = (index: number) => (index >= firstItemIndex ? index - firstItemIndex : index);
+  const unreadIndex = items.findIndex((i) => i.kind === 'row' && i.row.firstUnread);
+  const unreadRow = items[unreadIndex];
+  const unreadNotLoaded =
+    unreadIndex === -1 &&
+    unreadAfter !== undefined &&
+    hasMoreBefore &&
+    (messages[0]?.seq ?? 0) > unreadAfter + 1;
+  const showUnreadBar =
+    !unreadDismissed &&
+    unreadCount > 0 &&
+    (unreadNotLoaded || (unreadIndex !== -1 && !!range && unreadIndex < toRow(range.startIndex)));
+  const lastShown = range ? toRow(range.endIndex) : items.length - 1;
+  const newBelow =
+    items.slice(lastShown + 1).filter((i) => i.kind === 'row' && isNew(i.row.message)).length +
+    (hasMoreAfter ? (channel.membership?.unread ?? 0) : 0);
+  function isNew(m: Message) {
+    return m.seq > newAfter && m.authorId !== me.id;
+  }
+
+  useLandOn(
+    scroller,
+    focus.kind === 'message'
+      ? { selector: '.message-highlight > [data-testid="message"]', align: 'center', offset: 0 }
+      : focus.kind === 'unread' && unreadIndex !== -1
+        ? { selector: '.new-line', align: 'start', offset: UNREAD_CONTEXT_PX }
+        : undefined,
   );
+  const initialIndex =
+    focus.kind === 'message'
+      ? {
+          index: Math.max(
+            0,
+            items.findIndex((i) => keyOf(i) === focus.id),
+          ),
+          align: 'center' as const,
+        }
+      : focus.kind === 'unread' && unreadIndex !== -1
+        ? { index: unreadIndex, align: 'start' as const, offset: -UNREAD_CONTEXT_PX }
+        : items.length - 1;
 
   const renderItem = (item: Item, preview: boolean) =>
     item.kind === 'row' ? (
@@ -110,7 +197,8 @@ export function MessageList({
           if (m.encrypted || body !== m.body) edit.mutate({ message: m, body });
         }}
         onCancelEdit={() => onEditingChange(undefined)}
-        onDelete={handleDelete}
+        canDelete={canDeleteMessage(channel, me, item.row.message)}
+        onDelete={setDeleting}
       />
     ) : (
       <PendingRow
@@ -121,7 +209,6 @@ export function MessageList({
         onDiscard={() => removeItem(item.item.clientId)}
       />
     );
-  const keyOf = (item: Item) => (item.kind === 'row' ? item.row.message.id : item.item.clientId);
 
   if (items.length === 0) {
     return (
@@ -142,10 +229,13 @@ export function MessageList({
         scrollerRef={(el) => setScroller(el instanceof HTMLElement ? el : null)}
         data={items}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={items.length - 1}
-        followOutput={(atBottom) => (atBottom ? 'auto' : false)}
+        initialTopMostItemIndex={initialIndex}
+        followOutput={(bottom) => (bottom && !hasMoreAfter ? 'auto' : false)}
         alignToBottom
         startReached={handleStartReached}
+        endReached={handleEndReached}
+        atBottomStateChange={setAtBottom}
+        rangeChanged={setRange}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         computeItemKey={(_, item) => keyOf(item)}
         components={{
@@ -153,10 +243,40 @@ export function MessageList({
             hasMoreBefore ? (
               <div className="list-header">{loadingOlder ? 'Loading older messages…' : ' '}</div>
             ) : null,
+          Footer: () =>
+            hasMoreAfter ? (
+              <div className="list-header">{loadingNewer ? 'Loading newer messages…' : ' '}</div>
+            ) : null,
         }}
-        itemContent={(_, item) => renderItem(item, false)}
+        itemContent={(_, item) =>
+          highlightId && keyOf(item) === highlightId ? (
+            <div className="message-highlight">{renderItem(item, false)}</div>
+          ) : (
+            renderItem(item, false)
+          )
+        }
       />
-      {!settled && (
+      {showUnreadBar && (
+        <JumpToUnread
+          count={unreadCount}
+          since={
+            unreadRow?.kind === 'row'
+              ? timeFormat.format(new Date(unreadRow.row.message.createdAt))
+              : undefined
+          }
+          onJump={onJumpToUnread}
+          onDismiss={() => setUnreadDismissed(true)}
+        />
+      )}
+      {(!atBottom || hasMoreAfter) && <JumpToLatest newBelow={newBelow} onJump={onJumpToLatest} />}
+      <DeleteMessageDialog
+        message={deleting}
+        author={deleting && (deleting.authorId === me.id ? me : users.get(deleting.authorId))}
+        own={deleting?.authorId === me.id}
+        onDelete={(m) => remove.mutate(m.id)}
+        onClose={() => setDeleting(undefined)}
+      />
+      {!settled && focus.kind === 'bottom' && (
         <TailPreview>
           {items.slice(-PREVIEW_ROWS).map((item) => (
             <Fragment key={keyOf(item)}>{renderItem(item, true)}</Fragment>

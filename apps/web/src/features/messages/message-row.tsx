@@ -4,6 +4,7 @@ import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/dialog';
 import type { OutboxItem } from '../../realtime/outbox';
 import { EditBox } from './composer';
+import { CopyLinkButton } from './copy-link-button';
 import { EncryptedText } from '../encryption/encrypted-text';
 import { AddReactionButton } from '../reactions/add-reaction-button';
 import { ReactionBar } from '../reactions/reaction-bar';
@@ -21,6 +22,8 @@ type Props = {
   intro?: ReactNode;
   author: User | undefined;
   own: boolean;
+  /** Delete shows for the author and for those who may delete others' messages. */
+  canDelete?: boolean;
   editing: boolean;
   onStartEdit: (m: Message) => void;
   onSaveEdit: (m: Message, text: string) => void;
@@ -37,6 +40,7 @@ export const MessageRow = memo(function MessageRow({
   intro,
   author,
   own,
+  canDelete = own,
   editing,
   onStartEdit,
   onSaveEdit,
@@ -108,25 +112,26 @@ export const MessageRow = memo(function MessageRow({
           <div className="message-actions">
             <AddReactionButton message={message} variant="action" />
             {!inThread && <ReplyInThreadButton message={message} />}
+            <CopyLinkButton message={message} />
             {own && (
-              <>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Edit message"
-                  onClick={() => onStartEdit(message)}
-                >
-                  <Icon name="edit" size={16} />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label="Delete message"
-                  onClick={() => onDelete(message)}
-                >
-                  <Icon name="trash" size={16} />
-                </button>
-              </>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Edit message"
+                onClick={() => onStartEdit(message)}
+              >
+                <Icon name="edit" size={16} />
+              </button>
+            )}
+            {canDelete && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Delete message"
+                onClick={() => onDelete(message)}
+              >
+                <Icon name="trash" size={16} />
+              </button>
             )}
           </div>
         )}

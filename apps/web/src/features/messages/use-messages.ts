@@ -13,14 +13,15 @@ import {
   type ThreadPage,
 } from '../../realtime/merge';
 
-export function useMessages(channelId: string | undefined) {
+/** The newest page, once the view knows it is not opening at a link or the first unread instead. */
+export function useMessages(channelId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: keys.messages(channelId ?? ''),
     queryFn: async (): Promise<MessagePage> => {
       const res = await api<MessagesResponse>('GET', `/channels/${channelId}/messages?limit=50`);
       return { messages: res.messages, hasMoreBefore: res.hasMore };
     },
-    enabled: !!channelId,
+    enabled: !!channelId && enabled,
     // Kept fresh by socket events and catch-up, never by refetching over them.
     staleTime: Infinity,
   });
@@ -38,7 +39,7 @@ export function useLoadOlder(channelId: string) {
     );
     qc.setQueryData<MessagePage>(
       keys.messages(channelId),
-      (p) => p && { messages: mergeMessages(p.messages, res.messages), hasMoreBefore: res.hasMore },
+      (p) => p && { ...p, messages: mergeMessages(p.messages, res.messages), hasMoreBefore: res.hasMore },
     );
   }, [qc, channelId]);
 }

@@ -1,10 +1,12 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message, User } from '@parley/protocol';
+import type { Channel, Message, User } from '@parley/protocol';
 import { outbox, removeItem } from '../../realtime/outbox';
 import { isPending, mergeMessages, type ThreadPage } from '../../realtime/merge';
 import { retryMessage } from '../../realtime/send';
 import { useStore } from '../../realtime/store';
+import { canDeleteMessage } from '../messages/can-delete';
+import { DeleteMessageDialog } from '../messages/delete-message-dialog';
 import { groupMessages, type Row } from '../messages/group-messages';
 import { MessageRow, PendingRow } from '../messages/message-row';
 import { repliesLabel } from './thread-summary';
@@ -12,6 +14,7 @@ import { useThreadEdits } from './use-thread-edits';
 
 type Props = {
   page: ThreadPage;
+  channel: Channel;
   me: User;
   users: Map<string, User>;
   /** A reply a permalink points at: shown highlighted and scrolled to. */
@@ -25,7 +28,15 @@ const NEAR_BOTTOM_PX = 80;
 const FIRST_PAINT = 15;
 
 /** The root, "N replies", then the replies oldest first with the sends still on their way. */
-export function ThreadConversation({ page, me, users, highlightId, editingId, onEditingChange }: Props) {
+export function ThreadConversation({
+  page,
+  channel,
+  me,
+  users,
+  highlightId,
+  editingId,
+  onEditingChange,
+}: Props) {
   const qc = useQueryClient();
   const { root, messages } = page;
   const queued = useStore(outbox);
@@ -33,6 +44,7 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const shown = useRef<string | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Message>();
 
   const rootRow: Row = { message: root, head: true, day: undefined, firstUnread: false };
   // Grouped after the root, so a day line shows only where the day changes; the first reply keeps its name.
@@ -71,13 +83,6 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
     } else if (stick.current) el.scrollTop = el.scrollHeight;
   }, [highlightId, drawn.length, pending.length]);
 
-  const handleDelete = useCallback(
-    (m: Message) => {
-      if (window.confirm('Delete this message? This cannot be undone.')) remove(m);
-    },
-    [remove],
-  );
-
   const renderRow = (row: Row) => {
     const m = row.message;
     return (
@@ -94,7 +99,8 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
             if (msg.encrypted || body !== msg.body) edit(msg, body);
           }}
           onCancelEdit={() => onEditingChange(undefined)}
-          onDelete={handleDelete}
+          canDelete={canDeleteMessage(channel, me, m)}
+          onDelete={setDeleting}
         />
       </div>
     );
@@ -127,6 +133,13 @@ export function ThreadConversation({ page, me, users, highlightId, editingId, on
         />
       ))}
       {page.hasMore && <div className="list-header">Loading more replies…</div>}
+      <DeleteMessageDialog
+        message={deleting}
+        author={deleting && (deleting.authorId === me.id ? me : users.get(deleting.authorId))}
+        own={deleting?.authorId === me.id}
+        onDelete={remove}
+        onClose={() => setDeleting(undefined)}
+      />
     </div>
   );
 }

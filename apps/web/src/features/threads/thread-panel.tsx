@@ -80,6 +80,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
         <>
           <ThreadConversation
             page={page}
+            channel={channel}
             me={me}
             users={users}
             highlightId={messageId !== page.root.id ? messageId : undefined}
