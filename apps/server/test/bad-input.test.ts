@@ -32,6 +32,10 @@ describe('bad input on every route: a 4xx with a code, never a 500, and nothing 
     Object.fromEntries(Object.keys(valid).map((k) => [k, null])),
     Object.fromEntries(Object.keys(valid).map((k) => [k, 'x'.repeat(20_000)])),
     Object.fromEntries(Object.keys(valid).map((k) => [k, { nested: ['x'] }])),
+    // A NUL character and a lone surrogate: PostgreSQL cannot store either as sent.
+    Object.fromEntries(Object.keys(valid).map((k) => [k, 'a\u0000b'])),
+    Object.fromEntries(Object.keys(valid).map((k) => [k, 'a\ud800b'])),
+    Object.fromEntries(Object.keys(valid).map((k) => [k, 2 ** 31])),
     huge,
   ];
 
@@ -51,20 +55,30 @@ describe('bad input on every route: a 4xx with a code, never a 500, and nothing 
     ['POST', () => '/dms', { userId: UUID }],
     ['POST', () => `/channels/${channelId}/messages`, { clientId: 'abcdefgh-1', body: 'new' }],
     ['PATCH', () => `/messages/${messageId}`, { body: 'edited' }],
+    [
+      'POST',
+      () => `/channels/${channelId}/messages`,
+      { clientId: 'abcdefgh-2', body: 'reply', threadRootId: messageId, alsoInChannel: true },
+    ],
+    ['POST', () => `/messages/${messageId}/thread/read`, { seq: 1 }],
     ['PATCH', () => '/admin/settings', { inviteOnly: true }],
     ['POST', () => '/admin/invites', { maxUses: 3 }],
     ['PATCH', () => `/admin/users/${UUID}/role`, { role: 'admin' }],
   ];
 
   async function snapshot() {
-    const [channels, messages, settings, invites, session] = await Promise.all([
+    const [channels, messages, settings, invites, session, thread, threads] = await Promise.all([
       owner.get('/channels?scope=browse'),
       owner.get(`/channels/${channelId}/messages?limit=200`),
       owner.get('/admin/settings'),
       owner.get('/admin/invites'),
       owner.get('/auth/session'),
+      owner.get(`/messages/${messageId}/thread`),
+      owner.get('/threads'),
     ]);
-    return JSON.stringify([channels.body, messages.body, settings.body, invites.body, session.body]);
+    return JSON.stringify(
+      [channels, messages, settings, invites, session, thread, threads].map((r) => r.body),
+    );
   }
 
   it.each(writes)('%s %s', async (method, path, valid) => {
@@ -97,11 +111,39 @@ describe('bad input on every route: a 4xx with a code, never a 500, and nothing 
     '/channels?scope=everything',
     '/users?limit=-1',
     '/users/by-username/NO%20SPACES',
+    `/channels/${UUID}/messages?after=2147483648`,
+    '/users?q=a%00b',
+    '/sync?since=abc',
+    '/sync?since=1.2&x=1',
+    '/messages/not-a-uuid',
+    '/messages/not-a-uuid/thread',
+    `/messages/${UUID}/thread?limit=0`,
+    `/messages/${UUID}/thread?after=-1`,
   ])('GET %s', async (path) => {
     const res = await owner.get(path);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
   });
+
+  it.each(['PUT', 'DELETE'])(
+    '%s reactions and follows with bad ids or emoji, changing nothing',
+    async (method) => {
+      const before = await snapshot();
+      for (const path of [
+        `/messages/not-a-uuid/reactions/${encodeURIComponent('👍')}`,
+        `/messages/${messageId}/reactions/a%00b`,
+        `/messages/${messageId}/reactions/%ED%A0%80`,
+        `/messages/${messageId}/reactions/${'x'.repeat(100)}`,
+        `/messages/${messageId}/reactions/not-emoji`,
+        '/messages/not-a-uuid/follow',
+      ]) {
+        const res = await owner.request(method, path);
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(res.body.error.code).toBe('validation_failed');
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
 
   it('answers payload_too_large for a body over 1 MB', async () => {
     const res = await owner.post('/channels', { name: 'big', kind: 'public', topic: huge });

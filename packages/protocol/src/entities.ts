@@ -24,9 +24,14 @@ export const DisplayName = z
   .trim()
   .min(1)
   .max(LIMITS.displayNameMax)
-  .refine((s) => !CONTROL.test(s), 'No control characters');
+  .refine((s) => !CONTROL.test(s), 'No control characters')
+  .refine(wellFormed, WELL_FORMED);
 
-export const Password = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+export const Password = z
+  .string()
+  .min(LIMITS.passwordMin)
+  .max(LIMITS.passwordMax)
+  .refine(wellFormed, WELL_FORMED);
 
 export const ChannelName = z
   .string()
@@ -95,13 +100,15 @@ export const Member = z.object({ user: User, role: MemberRole });
 export type Member = z.infer<typeof Member>;
 
 /** Envelope of an end-to-end encrypted body, opaque to the server (base64url fields). */
+const B64URL = /^[A-Za-z0-9_-]*$/;
+const base64url = (max: number) => z.string().max(max).regex(B64URL, 'Not base64url');
 export const EncryptedBody = z.object({
   v: z.literal(1),
-  keyVersion: z.number().int().min(1),
-  nonce: z.string().max(64),
-  ciphertext: z.string().max(LIMITS.bodyMax * 4),
-  tag: z.string().max(128),
-  signature: z.string().max(256),
+  keyVersion: z.number().int().min(1).max(2_147_483_647),
+  nonce: base64url(64),
+  ciphertext: base64url(LIMITS.bodyMax * 4),
+  tag: base64url(128),
+  signature: base64url(256),
 });
 export type EncryptedBody = z.infer<typeof EncryptedBody>;
 

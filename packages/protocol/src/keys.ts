@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Id } from './entities.js';
+import { Id, wellFormed } from './entities.js';
 
 // Key material is opaque to the server: base64url or JSON strings made and read only by browsers.
-const Blob = (max: number) => z.string().min(1).max(max);
+const Blob = (max: number) => z.string().min(1).max(max).refine(wellFormed, 'Not text the server can store');
 
 export const PublicKeys = z.strictObject({ ecdh: Blob(512), ecdsa: Blob(512) });
 export type PublicKeys = z.infer<typeof PublicKeys>;
@@ -40,7 +40,7 @@ export type UserKeysQuery = z.infer<typeof UserKeysQuery>;
 
 export const ChannelKeyWrap = z.strictObject({ userId: Id, wrapped: Blob(4096) });
 export const PostChannelKeysBody = z.strictObject({
-  version: z.number().int().min(1),
+  version: z.number().int().min(1).max(2_147_483_647),
   wraps: z.array(ChannelKeyWrap).min(1).max(1000),
 });
 export type PostChannelKeysBody = z.infer<typeof PostChannelKeysBody>;
