@@ -2,10 +2,16 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { canonicalEmoji } from './emoji-form';
-import { EmojiPickerPopover } from './emoji-picker-popover';
 import { AddReactionIcon } from './smiley-icon';
 import { setOwnReaction } from './toggle-reaction';
+import { notify } from '../../realtime/notices';
 import './reactions.css';
+
+// The popover and the picker load on the first open: they stay out of the first-load bundle.
+type Popover = typeof import('./emoji-picker-popover').EmojiPickerPopover;
+let EmojiPickerPopover: Popover | undefined;
+const loadPopover = () =>
+  import('./emoji-picker-popover').then((m) => (EmojiPickerPopover = m.EmojiPickerPopover));
 
 type Props = {
   message: Pick<Message, 'id' | 'channelId' | 'threadRootId'>;
@@ -34,11 +40,19 @@ export function AddReactionButton({ message, variant }: Props) {
         title={variant === 'action' ? 'Add reaction' : undefined}
         aria-haspopup="dialog"
         aria-expanded={!!anchor}
-        onClick={(e) => setAnchor(anchor ? undefined : e.currentTarget)}
+        onClick={(e) => {
+          if (anchor) return setAnchor(undefined);
+          const target = e.currentTarget;
+          if (EmojiPickerPopover) return setAnchor(target);
+          loadPopover().then(
+            () => setAnchor(target),
+            () => notify('The emoji picker could not load. Check your connection and try again.'),
+          );
+        }}
       >
         <AddReactionIcon size={variant === 'action' ? 16 : 15} />
       </button>
-      {anchor && (
+      {anchor && EmojiPickerPopover && (
         <EmojiPickerPopover
           anchor={anchor}
           onClose={close}

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { EmojiClickEvent } from 'emoji-picker-element/shared';
+import { createPicker } from './load-picker';
 
 const PHONE = '(max-width: 767px)';
 const GAP = 6;
@@ -12,11 +13,10 @@ type Props = {
   onClose: (returnFocus: boolean) => void;
 };
 
-/** emoji-picker-element in a popover beside its trigger, or a bottom sheet on a phone. */
+/** emoji-picker-element in a popover beside its trigger, or a bottom sheet on a phone. Loaded on first open, with the picker. */
 export function EmojiPickerPopover({ anchor, onPick, onClose }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
   const [style, setStyle] = useState<CSSProperties>({ visibility: 'hidden' });
   const [sheet] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
   const handlers = useRef({ onPick, onClose });
@@ -25,24 +25,14 @@ export function EmojiPickerPopover({ anchor, onPick, onClose }: Props) {
   });
 
   useEffect(() => {
-    let picker: HTMLElement | undefined;
-    let cancelled = false;
-    import('./load-picker')
-      .then(({ createPicker }) => {
-        if (cancelled || !host.current) return;
-        picker = createPicker();
-        picker.addEventListener('emoji-click', (e) => {
-          const emoji = (e as EmojiClickEvent).detail.unicode;
-          if (emoji) handlers.current.onPick(emoji);
-        });
-        host.current.append(picker);
-        focusSearch(picker);
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      cancelled = true;
-      picker?.remove();
-    };
+    const picker = createPicker();
+    picker.addEventListener('emoji-click', (e) => {
+      const emoji = (e as EmojiClickEvent).detail.unicode;
+      if (emoji) handlers.current.onPick(emoji);
+    });
+    host.current?.append(picker);
+    focusSearch(picker);
+    return () => picker.remove();
   }, []);
 
   useEffect(() => {
@@ -83,7 +73,6 @@ export function EmojiPickerPopover({ anchor, onPick, onClose }: Props) {
           onClose(true);
         }}
       >
-        {failed && <p className="emoji-popover-failed">The emoji picker could not load. Try again.</p>}
         <div ref={host} className="emoji-picker-host" />
       </div>
     </>,
@@ -101,8 +90,10 @@ function besideAnchor(anchor: HTMLElement, popover: HTMLElement): CSSProperties 
   return { top, left };
 }
 
-function focusSearch(picker: HTMLElement, tries = 20) {
-  const search = picker.shadowRoot?.querySelector<HTMLInputElement>('input[type="search"], input');
-  if (search) search.focus();
-  else if (tries > 0) requestAnimationFrame(() => focusSearch(picker, tries - 1));
+// The picker renders its search field on connect, and the popover is hidden until placed: retry for a few frames.
+function focusSearch(picker: HTMLElement, tries = 30) {
+  const search = picker.shadowRoot?.querySelector<HTMLInputElement>('input');
+  search?.focus();
+  const focused = !!search && picker.shadowRoot?.activeElement === search;
+  if (!focused && tries > 0) requestAnimationFrame(() => focusSearch(picker, tries - 1));
 }

@@ -2,13 +2,14 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Composer } from '../messages/composer';
-import { buildIndex } from './shortcodes';
+import { buildIndex } from './shortcode-index';
 import { emojiFiles } from './test-emoji-index';
 
 vi.mock('./shortcodes', async (original) => {
   const actual = await original<typeof import('./shortcodes')>();
   const { emojiFiles } = await import('./test-emoji-index');
-  const index = actual.buildIndex(...emojiFiles());
+  const { buildIndex } = await import('./shortcode-index');
+  const index = buildIndex(...emojiFiles());
   return { ...actual, loadShortcodes: () => Promise.resolve(index) };
 });
 

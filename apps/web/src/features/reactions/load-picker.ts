@@ -1,7 +1,7 @@
 import { Picker } from 'emoji-picker-element';
 import { emojiDataUrl } from './shortcodes';
 
-/** Loaded on the first open only: the picker and its data stay out of the first-load bundle. */
+/** The picker reads its data from a local asset; nothing is fetched from elsewhere. */
 export function createPicker(): Picker {
   return new Picker({ dataSource: emojiDataUrl, locale: 'en' });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, searchShortcodes } from './shortcodes';
+import { buildIndex, searchShortcodes } from './shortcode-index';
 import { closedShortcodeAt, openShortcodeAt, spliceAt } from './shortcode-typing';
 import { emojiFiles } from './test-emoji-index';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { loadShortcodes, searchShortcodes, type ShortcodeIndex, type Suggestion } from './shortcodes';
+import { loadShortcodes, type ShortcodeIndex, type Suggestion } from './shortcodes';
 import { closedShortcodeAt, openShortcodeAt, spliceAt, type ShortcodeAt } from './shortcode-typing';
 import './reactions.css';
 
@@ -17,8 +17,7 @@ export function useEmojiTyping(ref: React.RefObject<Box | null>, setText: (text:
   const caretAfter = useRef<number>(undefined);
   const listId = useId();
 
-  const suggestions: Suggestion[] =
-    index && at && at.start !== dismissedAt ? searchShortcodes(index, at.query) : [];
+  const suggestions: Suggestion[] = index && at && at.start !== dismissedAt ? index.search(at.query) : [];
   const open = suggestions.length > 0;
 
   useLayoutEffect(() => {
