@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, Reaction } from '@parley/protocol';
 import { AddReactionButton } from './add-reaction-button';
@@ -44,15 +44,21 @@ type PillProps = { reaction: Reaction; mine: boolean; who: string; onToggle: () 
 function ReactionPill({ reaction, mine, who, onToggle }: PillProps) {
   const tipId = useId();
   const [tip, setTip] = useState(false);
+  const [place, setPlace] = useState<CSSProperties>();
+  const pill = useRef<HTMLButtonElement>(null);
   const press = useRef<ReturnType<typeof setTimeout>>(undefined);
   const longPressed = useRef(false);
   const stopPress = () => clearTimeout(press.current);
 
   useEffect(() => () => clearTimeout(press.current), []);
+  useLayoutEffect(() => {
+    if (tip && pill.current) setPlace(tooltipPlace(pill.current));
+  }, [tip]);
 
   return (
     <span className="reaction">
       <button
+        ref={pill}
         type="button"
         className={mine ? 'reaction-pill reaction-mine' : 'reaction-pill'}
         aria-pressed={mine}
@@ -92,7 +98,7 @@ function ReactionPill({ reaction, mine, who, onToggle }: PillProps) {
           {reaction.count}
         </span>
       </button>
-      <span id={tipId} role="tooltip" className="reaction-tooltip" hidden={!tip}>
+      <span id={tipId} role="tooltip" className="reaction-tooltip" hidden={!tip} style={place}>
         <span className="reaction-tooltip-emoji" aria-hidden="true">
           {reaction.emoji}
         </span>
@@ -100,6 +106,16 @@ function ReactionPill({ reaction, mine, who, onToggle }: PillProps) {
       </span>
     </span>
   );
+}
+
+const TIP_WIDTH = 220;
+const TIP_ROOM = 110;
+
+/** Fixed to the viewport, so the list's scroller cannot clip it: above the pill, or below it near the top. */
+function tooltipPlace(pill: HTMLElement): CSSProperties {
+  const r = pill.getBoundingClientRect();
+  const left = Math.max(8, Math.min(r.left, window.innerWidth - TIP_WIDTH - 8));
+  return r.top > TIP_ROOM ? { left, bottom: window.innerHeight - r.top + 6 } : { left, top: r.bottom + 6 };
 }
 
 // A click focuses the pill too; only keyboard focus should keep the names on screen.
