@@ -22,12 +22,24 @@ function shortcodeMap(): Map<string, string> {
   return shortcodes;
 }
 
-/** The emoji a reaction stores, from one emoji or a known :shortcode:; undefined for anything else. */
-export function normalizeEmoji(input: string): string | undefined {
+/**
+ * The one form of an emoji that reactions store (its RGI form), so 👍 and 👍 with a stray
+ * presentation selector count as the same reaction; undefined for anything that is not one emoji.
+ */
+export function canonicalEmoji(input: string): string | undefined {
   const text = input.normalize('NFC');
   if (SINGLE_EMOJI.test(text)) return text;
+  const bare = text.replaceAll('\uFE0F', '');
+  if (SINGLE_EMOJI.test(bare)) return bare;
   // A heart or similar typed without its emoji-presentation selector.
-  if (SINGLE_EMOJI.test(`${text}\uFE0F`)) return `${text}\uFE0F`;
-  const code = SHORTCODE.exec(text)?.[1];
-  return code ? shortcodeMap().get(code) : undefined;
+  if (SINGLE_EMOJI.test(`${bare}\uFE0F`)) return `${bare}\uFE0F`;
+  return undefined;
+}
+
+/** The emoji a reaction stores, from one emoji or a known :shortcode:; undefined for anything else. */
+export function normalizeEmoji(input: string): string | undefined {
+  const code = SHORTCODE.exec(input)?.[1];
+  if (!code) return canonicalEmoji(input);
+  const emoji = shortcodeMap().get(code);
+  return emoji && canonicalEmoji(emoji);
 }
