@@ -163,6 +163,12 @@ async function inOnePage(browser: Browser, setup: Setup, quick: boolean) {
   }
 }
 
+/** The reader has read it all: a channel with unread messages opens at the first unread, not the newest. */
+async function markRead(url: string, cookie: string, channelId: string, seq: number): Promise<void> {
+  const read = await call(url, cookie, 'POST', `/channels/${channelId}/read`, { seq });
+  if (read.status !== 200) throw new Error(`mark read: ${read.status}`);
+}
+
 /** A channel of 20 messages, then a root with `replies` replies, the two authors taking turns. */
 async function seedThread(url: string, channel: string, authors: string[], replies: number): Promise<Thread> {
   const id = await createChannel(url, authors[0]!, channel);
@@ -173,6 +179,7 @@ async function seedThread(url: string, channel: string, authors: string[], repli
     body: 'The root of a long thread: what should we ship first?',
   });
   const rootId = root.body.message.id as string;
+  let lastSeq = 0;
   await inBatches(
     Array.from({ length: replies }, (_, i) => i),
     8,
@@ -183,8 +190,10 @@ async function seedThread(url: string, channel: string, authors: string[], repli
         threadRootId: rootId,
       });
       if (sent.status !== 201) throw new Error(`thread reply: ${sent.status}`);
+      lastSeq = Math.max(lastSeq, sent.body.message.seq as number);
     },
   );
+  await markRead(url, authors[0]!, id, lastSeq);
   return { channel, rootId, rootSeq: root.body.message.seq as number, replies };
 }
 
@@ -262,6 +271,8 @@ export async function measureWebTimings(quick: boolean) {
     const seeding = performance.now();
     const bigSeq = await seed(node.url, bigId, [cookie, other], count);
     const smallSeq = await seed(node.url, smallId, [cookie, other], 50);
+    await markRead(node.url, cookie, bigId, bigSeq);
+    await markRead(node.url, cookie, smallId, smallSeq);
     console.log(`seeded ${count} messages in ${round((performance.now() - seeding) / 1000)} s`);
     const thread = await seedThread(node.url, `thread-${run}`, [cookie, other], THREAD_REPLIES);
     const probe = await bundle(path.join(import.meta.dirname, 'web-probe.ts'), 'ParleyProbe');
