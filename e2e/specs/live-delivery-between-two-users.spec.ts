@@ -26,10 +26,13 @@ test('two users chat live in #general, with typing, edits and deletes seen by bo
   await expect(messages(alice.page).filter({ hasText: 'Thanks a lot' })).toContainText('edited');
 
   // Deleting leaves a tombstone for everyone.
-  alice.page.on('dialog', (d) => void d.accept());
   const own = messages(alice.page).filter({ hasText: 'welcome!' });
   await own.hover();
   await own.getByRole('button', { name: 'Delete message' }).click();
+  await alice.page
+    .getByRole('dialog', { name: 'Delete message?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(messages(bob.page).filter({ hasText: 'welcome!' })).toHaveCount(0);
   await expect(messages(bob.page).getByText('This message was deleted.')).toBeVisible();
 

@@ -112,10 +112,13 @@ test('two users talk in a thread beside #general, live, and follow it from the T
   await expect(threadRows(alice.page).filter({ hasText: 'See you there' })).toHaveCount(1);
 
   // A deleted root leaves a tombstone with its replies still there.
-  alice.page.on('dialog', (d) => void d.accept());
   const rootInPanel = threadRows(alice.page).first();
   await rootInPanel.hover();
   await rootInPanel.getByRole('button', { name: 'Delete message' }).click();
+  await alice.page
+    .getByRole('dialog', { name: 'Delete message?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(threadRows(bob.page).first()).toContainText('This message was deleted.');
   await expect(threadRows(bob.page).filter({ hasText: 'Sushi' })).toHaveCount(1);
   await expect(channelRows(bob.page).filter({ hasText: 'This message was deleted.' })).toContainText(

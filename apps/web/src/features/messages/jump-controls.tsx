@@ -31,7 +31,7 @@ export function JumpToUnread({
         <span>Jump to first unread</span>
         <span className="jump-unread-count">
           {count} new {count === 1 ? 'message' : 'messages'}
-          {since && ` since ${since}`}
+          {since && <span className="jump-unread-since"> since {since}</span>}
         </span>
       </button>
       <button type="button" className="icon-button" aria-label="Dismiss" title="Dismiss" onClick={onDismiss}>

@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
-import { Virtuoso, type ListRange } from 'react-virtuoso';
+import { Virtuoso } from 'react-virtuoso';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Message, User } from '@parley/protocol';
 import { outbox, removeItem, type OutboxItem } from '../../realtime/outbox';
@@ -15,6 +15,7 @@ import { MessageRow, PendingRow } from './message-row';
 import { TailPreview, useListSettled } from './tail-preview';
 import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
+import { useScrollState } from './use-scroll-state';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from './use-messages';
 
 const BASE_INDEX = 1_000_000;
@@ -80,8 +81,7 @@ export function MessageList({
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [loadingNewer, setLoadingNewer] = useState(false);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [atBottom, setAtBottom] = useState(focus.kind === 'bottom');
-  const [range, setRange] = useState<ListRange>();
+  const { atBottom, firstVisibleSeq, lastVisibleSeq } = useScrollState(scroller, focus.kind === 'bottom');
   const [unreadDismissed, setUnreadDismissed] = useState(false);
   const [deleting, setDeleting] = useState<Message>();
   const [highlightId, setHighlightId] = useState(focus.kind === 'message' ? focus.id : undefined);
@@ -136,8 +136,6 @@ export function MessageList({
     }
   }, [hasMoreAfter, loadingNewer, loadNewer]);
 
-  // Virtuoso reports indexes offset by firstItemIndex; rows are counted from the first item here.
-  const toRow = (index: number) => (index >= firstItemIndex ? index - firstItemIndex : index);
   const unreadIndex = items.findIndex((i) => i.kind === 'row' && i.row.firstUnread);
   const unreadRow = items[unreadIndex];
   const unreadNotLoaded =
@@ -148,14 +146,13 @@ export function MessageList({
   const showUnreadBar =
     !unreadDismissed &&
     unreadCount > 0 &&
-    (unreadNotLoaded || (unreadIndex !== -1 && !!range && unreadIndex < toRow(range.startIndex)));
-  const lastShown = range ? toRow(range.endIndex) : items.length - 1;
+    (unreadNotLoaded ||
+      (unreadRow?.kind === 'row' &&
+        firstVisibleSeq !== undefined &&
+        unreadRow.row.message.seq < firstVisibleSeq));
   const newBelow =
-    items.slice(lastShown + 1).filter((i) => i.kind === 'row' && isNew(i.row.message)).length +
-    (hasMoreAfter ? (channel.membership?.unread ?? 0) : 0);
-  function isNew(m: Message) {
-    return m.seq > newAfter && m.authorId !== me.id;
-  }
+    messages.filter((m) => m.seq > Math.max(newAfter, lastVisibleSeq ?? Infinity) && m.authorId !== me.id)
+      .length + (hasMoreAfter ? (channel.membership?.unread ?? 0) : 0);
 
   useLandOn(
     scroller,
@@ -234,20 +231,10 @@ export function MessageList({
         alignToBottom
         startReached={handleStartReached}
         endReached={handleEndReached}
-        atBottomStateChange={setAtBottom}
-        rangeChanged={setRange}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         computeItemKey={(_, item) => keyOf(item)}
-        components={{
-          Header: () =>
-            hasMoreBefore ? (
-              <div className="list-header">{loadingOlder ? 'Loading older messages…' : ' '}</div>
-            ) : null,
-          Footer: () =>
-            hasMoreAfter ? (
-              <div className="list-header">{loadingNewer ? 'Loading newer messages…' : ' '}</div>
-            ) : null,
-        }}
+        context={{ hasMoreBefore, hasMoreAfter, loadingOlder, loadingNewer }}
+        components={LIST_EDGES}
         itemContent={(_, item) =>
           highlightId && keyOf(item) === highlightId ? (
             <div className="message-highlight">{renderItem(item, false)}</div>
@@ -286,6 +273,20 @@ export function MessageList({
     </div>
   );
 }
+
+type Edges = { hasMoreBefore: boolean; hasMoreAfter: boolean; loadingOlder: boolean; loadingNewer: boolean };
+
+// Components of their own, not new ones each render: Virtuoso remounts and measures a changed component.
+const LIST_EDGES = {
+  Header: ({ context }: { context: Edges }) =>
+    context.hasMoreBefore ? (
+      <div className="list-header">{context.loadingOlder ? 'Loading older messages…' : ' '}</div>
+    ) : null,
+  Footer: ({ context }: { context: Edges }) =>
+    context.hasMoreAfter ? (
+      <div className="list-header">{context.loadingNewer ? 'Loading newer messages…' : ' '}</div>
+    ) : null,
+};
 
 function ListStart({ channel }: { channel: Channel }) {
   return (
