@@ -1,6 +1,8 @@
 // Server CPU per delivered reaction:changed beside per delivered message:created, in the same room size, same run.
 import { runFanout, type FanoutResult, type Workload } from './fanout';
-import { startParley } from './proc';
+import { postJson, putJson } from './http-post';
+import { call, createChannel, inBatches, newClientId, register, runTag } from './parley-api';
+import { cpuSeconds, postgresCpu, postgresCpuSince, startParley } from './proc';
 import { writeResult } from './report';
 import { createDatabase } from './services';
 import { round } from './stats';
@@ -41,14 +43,68 @@ async function measure(database: string, env: Record<string, string>, postgres: 
   };
   const message = mean('message');
   const reaction = mean('reaction');
+  const oneAtATime = await perRequest(env, quick ? 300 : 1000);
   return {
     database,
     ...timing,
+    oneAtATime,
     messageCpuMicrosPerDelivery: message,
     reactionCpuMicrosPerDelivery: reaction,
     reactionToMessage: round(reaction / message, 2),
     runs: results,
   };
+}
+
+/**
+ * The same with no client connected, one request at a time: server (and PostgreSQL) CPU per reaction
+ * PUT and per message POST, so the write's own cost shows apart from the fan-out's.
+ */
+async function perRequest(env: Record<string, string>, count: number) {
+  const node = await startParley(env);
+  try {
+    const cookie = await register(node.url, `rc${runTag()}`);
+    const channel = await createChannel(node.url, cookie, `rc-${runTag()}`);
+    const headers = { cookie, 'x-parley-csrf': '1' };
+    const ids: string[] = [];
+    await inBatches(
+      Array.from({ length: count * 2 }, (_, i) => i),
+      8,
+      async (i) => {
+        const sent = await call(node.url, cookie, 'POST', `/channels/${channel}/messages`, {
+          clientId: newClientId(),
+          body: `to react to ${i}`,
+        });
+        ids.push(sent.body.message.id as string);
+      },
+    );
+    const time = async (fn: (i: number) => Promise<number>, ok: number) => {
+      for (let i = 0; i < count / 5; i++) if ((await fn(i)) !== ok) throw new Error('warm-up failed');
+      const cpu = cpuSeconds(node.pid);
+      const database = postgresCpu();
+      for (let i = 0; i < count; i++) if ((await fn(count / 5 + i)) !== ok) throw new Error('request failed');
+      return {
+        serverMs: round(((cpuSeconds(node.pid) - cpu) / count) * 1000, 3),
+        postgresMs: round((postgresCpuSince(database) / count) * 1000, 3),
+      };
+    };
+    const url = `${node.url}/api/v1`;
+    const send = await time(
+      () => postJson(`${url}/channels/${channel}/messages`, headers, { clientId: newClientId(), body: 'hi' }),
+      201,
+    );
+    const react = await time(
+      (i) => putJson(`${url}/messages/${ids[i]}/reactions/${encodeURIComponent('👍')}`, headers),
+      200,
+    );
+    return {
+      requests: count,
+      send,
+      reaction: react,
+      reactionToSend: round(react.serverMs / send.serverMs, 2),
+    };
+  } finally {
+    await node.stop();
+  }
 }
 
 /** PostgreSQL (when it answers) and PGlite; quick: PostgreSQL only, one run of each kind. */
@@ -69,6 +125,7 @@ export async function reactionCostSuite(quick: boolean): Promise<void> {
       'message us/delivery': r.messageCpuMicrosPerDelivery,
       'reaction us/delivery': r.reactionCpuMicrosPerDelivery,
       'reaction / message': r.reactionToMessage,
+      'alone: PUT / POST CPU ms': `${r.oneAtATime.reaction.serverMs} / ${r.oneAtATime.send.serverMs}`,
       lost: r.runs.reduce((s, x) => s + x.lost, 0),
       'p99 ms (each run)': r.runs.map((x) => x.latencyMs.p99).join(', '),
     })),

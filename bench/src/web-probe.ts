@@ -44,8 +44,12 @@ export function whenLoaded(): Promise<number> {
 
 /** Clicks the sidebar link of `channel`; the time to the frame that shows its newest message, and to the list's own. */
 export async function switchTo(channel: string, lastSeq: number) {
-  const link = document.querySelector<HTMLElement>(`a[href="/c/${channel}"]`);
-  if (!link) throw new Error(`no sidebar link to #${channel}`);
+  const linkOf = () => document.querySelector<HTMLElement>(`a[href="/c/${channel}"]`);
+  // The sidebar's list can arrive after the channel itself on a loaded machine: wait for it, untimed.
+  await frameWhen(performance.now(), () => linkOf() !== null).catch(() => {
+    throw new Error(`no sidebar link to #${channel}`);
+  });
+  const link = linkOf()!;
   const start = performance.now();
   link.click();
   const shown = await frameWhen(start, () => shows(channel, lastSeq));
