@@ -3,8 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { composer, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Avatar colours and the "New messages" line fail contrast for some names today: not this journey's
-  // to fix, and random names would make it flaky.
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
