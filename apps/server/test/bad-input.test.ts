@@ -58,7 +58,7 @@ describe('bad input on every route: a 4xx with a code, never a 500, and nothing 
     [
       'POST',
       () => `/channels/${channelId}/messages`,
-      { clientId: 'abcdefgh-2', body: 'reply', threadRootId: messageId, alsoInChannel: true },
+      { clientId: 'abcdefgh-2', body: 'reply', threadRootId: UUID, alsoInChannel: true },
     ],
     ['POST', () => `/messages/${messageId}/thread/read`, { seq: 1 }],
     ['PATCH', () => '/admin/settings', { inviteOnly: true }],
