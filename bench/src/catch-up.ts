@@ -134,7 +134,7 @@ async function measure(database: string, env: Record<string, string>, reps: numb
 
 /** PostgreSQL (when it answers) and PGlite in memory; quick: PostgreSQL only, 5 catch-ups. */
 export async function catchUpSuite(quick: boolean): Promise<void> {
-  const reps = quick ? 5 : 20;
+  const reps = quick ? 3 : 20;
   const results = [];
   const db = await createDatabase('catchup');
   if (db) {

@@ -228,7 +228,7 @@ async function threadOpens(browser: Browser, setup: Setup, quick: boolean) {
     for (let i = 0; i < 20; i++)
       noOp.push(await page.evaluate(() => (window as unknown as Probe).ParleyProbe.noOpClick()));
     const cold: number[] = [];
-    for (let i = 0; i < (quick ? 2 : 5); i++) {
+    for (let i = 0; i < (quick ? 1 : 5); i++) {
       const fresh = await openContext(browser, setup);
       try {
         const p = await fresh.newPage();
