@@ -74,7 +74,8 @@ test('edits, deletes, reactions, thread replies, renames and a removal made whil
   const before = await messages(bob.page).allInnerTexts();
   await bob.page.reload();
   await waitLive(bob.page);
-  await expect(row('lovely words')).toHaveCount(1);
+  await expect(row('lovely words')).toBeVisible();
+  await expect(row('lovely words').getByTestId('thread-summary')).toBeVisible();
   expect(await messages(bob.page).allInnerTexts()).toEqual(before);
 
   // A removal while away: the tab says so and leaves the channel.

@@ -142,8 +142,11 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
 
   // Dave resets his encryption: Bob, who verified him, is warned instead of trusting the new key.
   await dave.page.goto('/settings/encryption');
-  dave.page.once('dialog', (d) => void d.accept());
   await dave.page.getByRole('button', { name: 'Reset encryption' }).click();
+  await dave.page
+    .getByRole('dialog', { name: 'Reset your encryption keys?' })
+    .getByRole('button', { name: 'Reset encryption' })
+    .click();
   await setUpEncryptionAfterReset(dave.page, 'dave new passphrase 5');
   await expect(bob.page.getByTestId('key-change-warning')).toContainText(title(daveName!));
   await expect(

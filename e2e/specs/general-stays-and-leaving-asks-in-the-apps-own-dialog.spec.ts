@@ -17,6 +17,7 @@ test('the owner cannot leave or archive #general, and leaving another channel as
   await page.getByLabel('Username').fill(OWNER.username);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitLive(page);
   await page.goto('/c/general');
   await waitLive(page);
   await expect(composer(page, 'general')).toBeVisible();

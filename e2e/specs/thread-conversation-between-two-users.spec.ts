@@ -121,9 +121,10 @@ test('two users talk in a thread beside #general, live, and follow it from the T
     .click();
   await expect(threadRows(bob.page).first()).toContainText('This message was deleted.');
   await expect(threadRows(bob.page).filter({ hasText: 'Sushi' })).toHaveCount(1);
-  await expect(channelRows(bob.page).filter({ hasText: 'This message was deleted.' })).toContainText(
-    '4 replies',
-  );
+  // #general is shared with other journeys: the tombstone meant is the one with this thread's replies.
+  await expect(
+    channelRows(bob.page).filter({ hasText: 'This message was deleted.' }).filter({ hasText: '4 replies' }),
+  ).toHaveCount(1);
 
   // On a phone the thread takes the whole screen, and its back button returns to the channel.
   await bob.page.setViewportSize({ width: 390, height: 844 });
