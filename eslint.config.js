@@ -2,6 +2,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const web = (dir) => `./apps/web/src/${dir}`;
+const FEATURES = ['about', 'admin', 'auth', 'channels', 'dms', 'encryption', 'reactions', 'threads'];
+// The web's layers, bottom up: lib; crypto (the encryption engine); realtime (the data layer);
+// components; features, which never import each other; app, which composes them.
+const webZones = [
+  {
+    target: web('lib'),
+    from: [web('crypto'), web('realtime'), web('components'), web('features'), web('app')],
+    message: 'lib/ is the bottom layer: pass what it needs in as arguments.',
+  },
+  {
+    target: web('crypto'),
+    from: [web('realtime'), web('components'), web('features'), web('app')],
+    message: 'The encryption engine sits beside the data layer: the data layer calls it, never the reverse.',
+  },
+  {
+    target: web('realtime'),
+    from: [web('components'), web('features'), web('app')],
+    message: 'The data layer knows no UI: move the shared piece down into realtime/ or lib/.',
+  },
+  {
+    target: web('components'),
+    from: [web('features'), web('app')],
+    message: 'components/ are shared UI: take what a feature adds as props (slots) from app/.',
+  },
+  ...FEATURES.map((name) => ({
+    target: web(`features/${name}`),
+    from: [web('features'), web('app')],
+    except: [`./${name}`],
+    message:
+      'Features never import each other or app/: move what two features need down (components/, realtime/, crypto/) or compose them in app/.',
+  })),
+];
 
 const noCrossApp = (what, instead) => ({ group: [what], message: instead });
 
@@ -66,9 +102,14 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/set-state-in-effect': 'off',
       'no-restricted-imports': [
         'error',

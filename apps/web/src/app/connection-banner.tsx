@@ -1,5 +1,5 @@
 import { connection } from '../realtime/connection';
-import { useStore } from '../realtime/store';
+import { useStore } from '../lib/store';
 import { outbox } from '../realtime/outbox';
 
 const TEXT = {

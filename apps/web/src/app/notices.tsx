@@ -1,5 +1,5 @@
 import { dismiss, notices } from '../realtime/notices';
-import { useStore } from '../realtime/store';
+import { useStore } from '../lib/store';
 
 /** What happened to this user elsewhere, said once, politely. */
 export function Notices() {

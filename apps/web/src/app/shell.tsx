@@ -2,22 +2,24 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@parley/protocol';
-import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from '../features/channels/channel-route';
-import { Sidebar } from '../features/channels/sidebar';
-import { closeSidebar, sidebarOpen } from '../features/channels/sidebar-state';
-import { DmRoute } from '../features/dms/dm-route';
+import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from './channel-route';
+import { Sidebar } from './sidebar';
+import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
+import { DmRoute } from './dm-route';
 import { connection } from '../realtime/connection';
 import { openOutbox } from '../realtime/outbox';
-import { openVault } from '../features/encryption/vault';
-import { openVerified } from '../features/encryption/verification';
-import { useStore } from '../realtime/store';
+import { openVault } from '../crypto/vault';
+import { openVerified } from '../crypto/verification';
+import { useStore } from '../lib/store';
 import { startRealtime } from '../realtime/sync';
+import { MessageExtrasProvider } from '../components/message/message-extras';
 import { ConnectionBanner } from './connection-banner';
+import { messageExtras } from './message-extras';
 import { Notices } from './notices';
 import { useCursorReady } from '../realtime/use-cursor-ready';
 
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+const SettingsPage = lazy(() => import('./settings-page'));
 const ThreadsPage = lazy(() => import('../features/threads/threads-page'));
 
 /** The signed-in app: realtime connection, sidebar and the routed main pane. */
@@ -65,19 +67,21 @@ export function Shell({ me }: { me: User }) {
       <main className="main">
         <ConnectionBanner />
         <Notices />
-        <Suspense fallback={<div className="list-loading">Loading…</div>}>
-          <Routes>
-            <Route index element={<HomeRoute />} />
-            <Route path="c/:channel" element={<ChannelRoute me={me} />} />
-            <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
-            <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
-            <Route path="dm/:username" element={<DmRoute me={me} />} />
-            <Route path="threads" element={<ThreadsPage me={me} />} />
-            <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
-            <Route path="admin" element={<AdminPage me={me} />} />
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </Suspense>
+        <MessageExtrasProvider value={messageExtras}>
+          <Suspense fallback={<div className="list-loading">Loading…</div>}>
+            <Routes>
+              <Route index element={<HomeRoute />} />
+              <Route path="c/:channel" element={<ChannelRoute me={me} />} />
+              <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
+              <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
+              <Route path="dm/:username" element={<DmRoute me={me} />} />
+              <Route path="threads" element={<ThreadsPage me={me} />} />
+              <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
+              <Route path="admin" element={<AdminPage me={me} />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
+        </MessageExtrasProvider>
       </main>
     </div>
   );

@@ -8,10 +8,10 @@ import { notify } from './notices';
 import { isReading } from './reading';
 import type { ParleySocket } from './sync';
 import { clearTyping, noteTyping } from './typing';
-import { forgetKeyring, maintainChannels } from '../features/encryption/channel-keys';
-import { bumpPeers } from '../features/encryption/epoch';
-import { forgetPeerKeys } from '../features/encryption/user-keys';
-import { openVault } from '../features/encryption/vault';
+import { forgetKeyring, maintainChannels } from '../crypto/channel-keys';
+import { bumpPeers } from '../crypto/epoch';
+import { forgetPeerKeys } from '../crypto/user-keys';
+import { openVault } from '../crypto/vault';
 
 const FEED_EVENTS = [
   'message:created',

@@ -1,5 +1,5 @@
 import { readJson, writeJson } from '../lib/use-local-storage';
-import { createStore } from './store';
+import { createStore } from '../lib/store';
 
 export type OutboxItem = {
   clientId: string;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Channel, MessageResponse, User } from '@parley/protocol';
-import { forgetKeyring } from '../features/encryption/channel-keys';
-import { encryptText } from '../features/encryption/message-crypto';
+import { forgetKeyring } from '../crypto/channel-keys';
+import { encryptText } from '../crypto/message-crypto';
 import { api, ApiError, describeError } from '../lib/api';
 import { connection } from './connection';
 import { keys } from './keys';

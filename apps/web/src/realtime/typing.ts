@@ -1,4 +1,4 @@
-import { createStore } from './store';
+import { createStore } from '../lib/store';
 
 const TYPING_MS = 5_000;
 

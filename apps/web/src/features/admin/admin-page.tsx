@@ -3,7 +3,7 @@ import type { InvitesResponse, Role, SettingsResponse, User, UsersResponse } fro
 import { CopyButton } from '../../components/copy-button';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
-import { PageLayout } from '../settings/page-layout';
+import { PageLayout } from '../../components/page-layout';
 
 export default function AdminPage({ me }: { me: User }) {
   const qc = useQueryClient();

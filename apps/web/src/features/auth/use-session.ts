@@ -3,7 +3,7 @@ import type { LoginBody, RegisterBody, SessionResponse, User, UserResponse } fro
 import { api, ApiError } from '../../lib/api';
 import { primeCursor } from '../../realtime/catch-up';
 import { keys } from '../../realtime/keys';
-import { lockThisBrowser } from '../encryption/vault';
+import { lockThisBrowser } from '../../crypto/vault';
 
 export function useSession() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { FailureNote } from '../../components/field';
-import { useBrowseChannels, useJoinChannel } from './use-channels';
+import { useBrowseChannels, useJoinChannel } from '../../realtime/use-channels';
 
 export function BrowseChannelsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data = [], isLoading } = useBrowseChannels(open);

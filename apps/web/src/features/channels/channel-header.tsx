@@ -4,9 +4,9 @@ import type { Channel, User } from '@parley/protocol';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
-import { dmName } from '../messages/channel-view';
-import { useLeaveChannel, useUpdateChannel } from './use-channels';
-import { OpenSidebarButton } from './open-sidebar-button';
+import { dmName } from '../../lib/names';
+import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
+import { OpenSidebarButton } from '../../components/open-sidebar-button';
 
 export function ChannelHeader({
   channel,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, Icon } from '../../components/dialog';
 import { FailureNote, Field } from '../../components/field';
-import { useCreateChannel } from './use-channels';
+import { useCreateChannel } from '../../realtime/use-channels';
 
 export function CreateChannelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateChannel();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { User } from '@parley/protocol';
 import { Avatar } from '../../components/avatar';
 import { Dialog, Icon } from '../../components/dialog';
-import { usePresence, useUsers } from './use-users';
+import { usePresence, useUsers } from '../../realtime/use-users';
 
 export function NewDmDialog({ open, me, onClose }: { open: boolean; me: User; onClose: () => void }) {
   const { data: users = [] } = useUsers();

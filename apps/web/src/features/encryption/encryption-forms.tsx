@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorNote, FailureNote, Field } from '../../components/field';
-import { setUpEncryption, unlockWithPassphrase, unlockWithRecoveryKey } from './vault';
+import { setUpEncryption, unlockWithPassphrase, unlockWithRecoveryKey } from '../../crypto/vault';
 
 export const MIN_PASSPHRASE = 10;
 

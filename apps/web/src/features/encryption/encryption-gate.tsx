@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/dialog';
-import { useStore } from '../../realtime/store';
+import { useStore } from '../../lib/store';
 import { UnlockForm } from './encryption-forms';
-import { vault } from './vault';
+import { vault } from '../../crypto/vault';
 
 /** In place of the composer of an encrypted channel while this browser cannot encrypt. */
 export function EncryptionGate() {
@@ -33,8 +33,4 @@ export function EncryptionGate() {
       )}
     </div>
   );
-}
-
-export function useEncryptionReady(encrypted: boolean): boolean {
-  return useStore(vault).status === 'unlocked' || !encrypted;
 }

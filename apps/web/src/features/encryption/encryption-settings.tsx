@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FailureNote, Field } from '../../components/field';
-import { useStore } from '../../realtime/store';
+import { useStore } from '../../lib/store';
 import { FORGET_NOTE, MIN_PASSPHRASE, RecoveryKeyNotice, SetupForm, UnlockForm } from './encryption-forms';
-import { changePassphrase, lockThisBrowser, replaceRecoveryKey, vault } from './vault';
+import { changePassphrase, lockThisBrowser, replaceRecoveryKey, vault } from '../../crypto/vault';
 
 /** Settings → Encryption: set up, unlock, fingerprint, passphrase and recovery key. */
 export function EncryptionSettings() {

@@ -1,9 +1,9 @@
 import type { Channel } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
-import { useStore } from '../../realtime/store';
-import { useMembers } from '../channels/use-channels';
+import { useStore } from '../../lib/store';
+import { useMembers } from '../../realtime/use-channels';
 import { usePeerKeys } from './use-peer-keys';
-import { trustOf, verified } from './verification';
+import { trustOf, verified } from '../../crypto/verification';
 
 /** A verified member whose key changed is a warning, never accepted in silence. */
 export function KeyChangeWarning({ channel, onReview }: { channel: Channel; onReview: () => void }) {

@@ -1,6 +1,6 @@
 import type { User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
-import type { Trust } from './verification';
+import type { Trust } from '../../crypto/verification';
 
 const LABEL: Record<Trust, string> = {
   none: 'Waiting: has not set up encryption',

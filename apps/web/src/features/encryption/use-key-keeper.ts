@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { Channel } from '@parley/protocol';
-import { useStore } from '../../realtime/store';
-import { maintainKeys } from './channel-keys';
-import { peersEpoch } from './epoch';
-import { vault } from './vault';
+import { useStore } from '../../lib/store';
+import { maintainKeys } from '../../crypto/channel-keys';
+import { peersEpoch } from '../../crypto/epoch';
+import { vault } from '../../crypto/vault';
 
 /** While an encrypted channel is open, keeps its key made, rotated and shared with members who wait. */
 export function useKeyKeeper(channel: Channel, selfId: string): void {

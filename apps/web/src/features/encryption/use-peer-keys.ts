@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useStore } from '../../realtime/store';
-import { peersEpoch } from './epoch';
-import { peerKeys } from './user-keys';
+import { useStore } from '../../lib/store';
+import { peersEpoch } from '../../crypto/epoch';
+import { peerKeys } from '../../crypto/user-keys';
 
 /** Public keys and fingerprints of these users (null for those without keys). */
 export function usePeerKeys(userIds: string[]) {

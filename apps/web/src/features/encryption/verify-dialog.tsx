@@ -1,8 +1,8 @@
 import type { User } from '@parley/protocol';
 import { Dialog } from '../../components/dialog';
-import { useStore } from '../../realtime/store';
-import { markVerified, trustOf, verified } from './verification';
-import { vault } from './vault';
+import { useStore } from '../../lib/store';
+import { markVerified, trustOf, verified } from '../../crypto/verification';
+import { vault } from '../../crypto/vault';
 
 /** Compare fingerprints out of band, then mark the person verified in this browser. */
 export function VerifyDialog({

@@ -4,19 +4,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Message, User } from '@parley/protocol';
 import { outbox, removeItem, type OutboxItem } from '../../realtime/outbox';
 import { retryMessage } from '../../realtime/send';
-import { useStore } from '../../realtime/store';
+import { useStore } from '../../lib/store';
 import { isPending, mergeMessages } from '../../realtime/merge';
-import { canDeleteMessage } from './can-delete';
-import { DeleteMessageDialog } from './delete-message-dialog';
-import { groupMessages, type Row } from './group-messages';
+import { canDeleteMessage } from '../../components/message/can-delete';
+import { DeleteMessageDialog } from '../../components/message/delete-message-dialog';
+import { groupMessages, type Row } from '../../components/message/group-messages';
 import { useLoadNewer } from './history-window';
 import { JumpToLatest, JumpToUnread } from './jump-controls';
-import { MessageRow, PendingRow } from './message-row';
+import { MessageRow, PendingRow } from '../../components/message/message-row';
 import { TailPreview, useListSettled } from './tail-preview';
 import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
 import { useScrollState } from './use-scroll-state';
-import { useDeleteMessage, useEditMessage, useLoadOlder } from './use-messages';
+import { useDeleteMessage, useEditMessage, useLoadOlder } from '../../realtime/use-messages';
 
 const BASE_INDEX = 1_000_000;
 /** Rows drawn in the first-frame preview: more than a tall window shows. */

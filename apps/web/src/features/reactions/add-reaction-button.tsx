@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
-import { canonicalEmoji } from './emoji-form';
+import { canonicalEmoji } from '../../components/emoji/emoji-form';
 import { AddReactionIcon } from './smiley-icon';
 import { setOwnReaction } from './toggle-reaction';
 import { notify } from '../../realtime/notices';

@@ -1,5 +1,5 @@
 import type { Message } from '@parley/protocol';
-import { useDecrypted } from '../encryption/use-decrypted';
+import { useDecrypted } from '../../crypto/use-decrypted';
 
 const MAX = 90;
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@parley/protocol';
 import { sendMessage } from '../../realtime/send';
 import { currentSocket } from '../../realtime/sync';
-import { Composer } from '../messages/composer';
+import { Composer } from '../../components/message/composer';
 
 const TYPING_EMIT_MS = 3_000;
 

@@ -4,11 +4,11 @@ import type { Channel, Message, User } from '@parley/protocol';
 import { outbox, removeItem } from '../../realtime/outbox';
 import { isPending, mergeMessages, type ThreadPage } from '../../realtime/merge';
 import { retryMessage } from '../../realtime/send';
-import { useStore } from '../../realtime/store';
-import { canDeleteMessage } from '../messages/can-delete';
-import { DeleteMessageDialog } from '../messages/delete-message-dialog';
-import { groupMessages, type Row } from '../messages/group-messages';
-import { MessageRow, PendingRow } from '../messages/message-row';
+import { useStore } from '../../lib/store';
+import { canDeleteMessage } from '../../components/message/can-delete';
+import { DeleteMessageDialog } from '../../components/message/delete-message-dialog';
+import { groupMessages, type Row } from '../../components/message/group-messages';
+import { MessageRow, PendingRow } from '../../components/message/message-row';
 import { repliesLabel } from './thread-summary';
 import { useThreadEdits } from './use-thread-edits';
 

@@ -7,7 +7,7 @@ import { Icon } from '../../components/dialog';
 import { api } from '../../lib/api';
 import { keys } from '../../realtime/keys';
 import type { MessagePage, ThreadPage } from '../../realtime/merge';
-import { useUserMap } from '../dms/use-users';
+import { useUserMap } from '../../realtime/use-users';
 import { sinceLabel, useNow } from './last-reply';
 import { Excerpt } from './root-excerpt';
 import { useThreadLinks } from './thread-link';

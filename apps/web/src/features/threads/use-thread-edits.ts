@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { keys } from '../../realtime/keys';
 import { applyToThread, type ThreadPage } from '../../realtime/merge';
-import { useDeleteMessage, useEditMessage } from '../messages/use-messages';
+import { useDeleteMessage, useEditMessage } from '../../realtime/use-messages';
 
 /** Edits and deletes in a thread: the channel's own mutations, with the answer put into the thread page too. */
 export function useThreadEdits(rootId: string) {

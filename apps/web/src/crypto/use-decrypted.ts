@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
-import { describeError } from '../../lib/api';
-import { useStore } from '../../realtime/store';
+import { describeError } from '../lib/api';
+import { useStore } from '../lib/store';
 import { cryptoEpoch } from './epoch';
 import { decryptText, type Plain } from './message-crypto';
 

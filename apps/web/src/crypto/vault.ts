@@ -13,8 +13,8 @@ import {
   type UserKeyPairs,
 } from '@parley/crypto';
 import type { OwnKeys, OwnKeysResponse, PublicKeys } from '@parley/protocol';
-import { api } from '../../lib/api';
-import { createStore } from '../../realtime/store';
+import { api } from '../lib/api';
+import { createStore } from '../lib/store';
 import { bumpCryptoEpoch } from './epoch';
 import { idbDelete, idbGet, idbPut } from './idb';
 

@@ -1,15 +1,12 @@
 import { memo, type ReactNode } from 'react';
 import type { Message, User } from '@parley/protocol';
-import { Avatar } from '../../components/avatar';
-import { Icon } from '../../components/dialog';
+import { Avatar } from '../avatar';
+import { Icon } from '../dialog';
 import type { OutboxItem } from '../../realtime/outbox';
 import { EditBox } from './composer';
-import { CopyLinkButton } from './copy-link-button';
-import { EncryptedText } from '../encryption/encrypted-text';
-import { AddReactionButton } from '../reactions/add-reaction-button';
-import { ReactionBar } from '../reactions/reaction-bar';
-import { ReplyInThreadButton, ThreadMark, ThreadSummary } from '../threads/thread-summary';
+import { EncryptedText } from './encrypted-text';
 import { MessageBody } from './markdown';
+import { useMessageExtras } from './message-extras';
 import type { Row } from './group-messages';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
@@ -51,6 +48,8 @@ export const MessageRow = memo(function MessageRow({
 }: Props) {
   const { message, head, day, firstUnread } = row;
   const name = author?.displayName ?? 'Unknown user';
+  const extras = useMessageExtras();
+  const where = { inThread: !!inThread, preview: !!preview };
   return (
     <>
       {intro}
@@ -82,7 +81,7 @@ export const MessageRow = memo(function MessageRow({
               <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
             </header>
           )}
-          <ThreadMark message={message} inThread={inThread} />
+          {extras.mark?.(message, where)}
           {message.deletedAt ? (
             <p className="message-deleted">This message was deleted.</p>
           ) : message.encrypted ? (
@@ -105,14 +104,11 @@ export const MessageRow = memo(function MessageRow({
               {message.editedAt && <span className="message-edited">(edited)</span>}
             </div>
           )}
-          {!message.deletedAt && <ReactionBar message={message} preview={preview} />}
-          {!inThread && <ThreadSummary message={message} />}
+          {extras.below?.(message, where)}
         </div>
         {!message.deletedAt && !editing && !preview && (
           <div className="message-actions">
-            <AddReactionButton message={message} variant="action" />
-            {!inThread && <ReplyInThreadButton message={message} />}
-            <CopyLinkButton message={message} />
+            {extras.actions?.(message, where)}
             {own && (
               <button
                 type="button"

@@ -1,8 +1,8 @@
 import type { Message } from '@parley/protocol';
-import { Icon } from '../../components/dialog';
-import { EditBox } from '../messages/composer';
-import { MessageBody } from '../messages/markdown';
-import { useDecrypted } from './use-decrypted';
+import { Icon } from '../dialog';
+import { EditBox } from './composer';
+import { MessageBody } from './markdown';
+import { useDecrypted } from '../../crypto/use-decrypted';
 
 type Props = {
   message: Message;

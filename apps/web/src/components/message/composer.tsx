@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@parley/protocol/client';
-import { Icon } from '../../components/dialog';
-import { parseReactionCommand, resolveReactionCommand } from '../reactions/reaction-command';
-import { useEmojiTyping } from '../reactions/use-emoji-typing';
+import { Icon } from '../dialog';
+import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
+import { useEmojiTyping } from '../emoji/use-emoji-typing';
 
 type Props = {
   label: string;

@@ -1,4 +1,4 @@
-import { createStore } from '../../realtime/store';
+import { createStore } from './store';
 
 /** Whether the sidebar drawer is open on phone widths. */
 export const sidebarOpen = createStore(false);

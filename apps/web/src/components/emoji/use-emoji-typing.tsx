@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { loadShortcodes, type ShortcodeIndex, type Suggestion } from './shortcodes';
 import { closedShortcodeAt, openShortcodeAt, spliceAt, type ShortcodeAt } from './shortcode-typing';
-import './reactions.css';
+import './emoji-typing.css';
 
 type Box = HTMLTextAreaElement;
 

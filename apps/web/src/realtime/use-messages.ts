@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Message, MessageResponse, MessagesResponse, User } from '@parley/protocol';
-import { encryptText } from '../encryption/message-crypto';
-import { api } from '../../lib/api';
-import { keys } from '../../realtime/keys';
+import { encryptText } from '../crypto/message-crypto';
+import { api } from '../lib/api';
+import { keys } from './keys';
 import {
   applyMessage,
   applyToThread,
@@ -11,7 +11,7 @@ import {
   setRead,
   type MessagePage,
   type ThreadPage,
-} from '../../realtime/merge';
+} from './merge';
 
 /** The newest page, once the view knows it is not opening at a link or the first unread instead. */
 export function useMessages(channelId: string | undefined, enabled = true) {

@@ -1,5 +1,5 @@
 import type { Message, User } from '@parley/protocol';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 
 /** Asks before a delete, in the app's own dialog; names the author when it is someone else's message. */
 export function DeleteMessageDialog({

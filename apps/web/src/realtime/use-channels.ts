@@ -8,9 +8,9 @@ import type {
   MembersResponse,
   UpdateChannelBody,
 } from '@parley/protocol';
-import { api } from '../../lib/api';
-import { keys } from '../../realtime/keys';
-import { upsertChannel } from '../../realtime/merge';
+import { api } from '../lib/api';
+import { keys } from './keys';
+import { upsertChannel } from './merge';
 
 export function useChannels() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Composer } from '../messages/composer';
+import { Composer } from '../message/composer';
 import { buildIndex } from './shortcode-index';
 import { emojiFiles } from './test-emoji-index';
 

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
-import { Avatar } from '../../components/avatar';
-import { Icon } from '../../components/dialog';
-import { usePresence } from '../dms/use-users';
-import { NewDmDialog } from '../dms/new-dm-dialog';
-import { UserMenu } from '../settings/user-menu';
-import { useUnreadThreadCount } from '../threads/use-thread';
-import { BrowseChannelsDialog } from './browse-channels-dialog';
-import { CreateChannelDialog } from './create-channel-dialog';
-import { closeSidebar, sidebarOpen } from './sidebar-state';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { useStore } from '../../realtime/store';
-import { useChannels } from './use-channels';
-import { useUnreadTitle } from './use-unread-title';
+import { Avatar } from '../components/avatar';
+import { Icon } from '../components/dialog';
+import { usePresence } from '../realtime/use-users';
+import { NewDmDialog } from '../features/dms/new-dm-dialog';
+import { UserMenu } from './user-menu';
+import { useUnreadThreadCount } from '../features/threads/use-thread';
+import { BrowseChannelsDialog } from '../features/channels/browse-channels-dialog';
+import { CreateChannelDialog } from '../features/channels/create-channel-dialog';
+import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
+import { useMediaQuery } from '../lib/use-media-query';
+import { useStore } from '../lib/store';
+import { useChannels } from '../realtime/use-channels';
+import { useUnreadTitle } from '../features/channels/use-unread-title';
 
 export const PHONE = '(max-width: 767px)';
 

@@ -1,5 +1,5 @@
-import { Icon } from '../../components/dialog';
-import { openSidebar } from './sidebar-state';
+import { Icon } from './dialog';
+import { openSidebar } from '../lib/sidebar-state';
 
 /** The hamburger that opens the sidebar drawer; shown only at phone widths. */
 export function OpenSidebarButton() {

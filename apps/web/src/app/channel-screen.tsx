@@ -2,25 +2,27 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
-import { ChannelHeader } from '../channels/channel-header';
-import { MembersPanel } from '../channels/members-panel';
-import { useEnsureUsers, useUserMap, useUsers } from '../dms/use-users';
-import { setOpenChannel } from '../../realtime/reading';
-import { sendMessage } from '../../realtime/send';
-import { useStore } from '../../realtime/store';
-import { typing, typingIn } from '../../realtime/typing';
-import { currentSocket } from '../../realtime/sync';
-import { EncryptionGate, useEncryptionReady } from '../encryption/encryption-gate';
-import { KeyChangeWarning } from '../encryption/key-change-warning';
-import { useReactToLast } from '../reactions/use-react-to-last';
-import { useKeyKeeper } from '../encryption/use-key-keeper';
-import { ThreadLinkContext, useThreadRoute } from '../threads/thread-link';
-import { ThreadPanel } from '../threads/thread-panel';
-import { Composer } from './composer';
-import { MessageLinkContext, messagePath } from './message-link';
-import { MessageList } from './message-list';
-import { useLanding } from './use-landing';
-import { useMarkRead, useMessages } from './use-messages';
+import { ChannelHeader } from '../features/channels/channel-header';
+import { MembersPanel } from './members-panel';
+import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
+import { setOpenChannel } from '../realtime/reading';
+import { sendMessage } from '../realtime/send';
+import { useStore } from '../lib/store';
+import { typing, typingIn } from '../realtime/typing';
+import { currentSocket } from '../realtime/sync';
+import { EncryptionGate } from '../features/encryption/encryption-gate';
+import { useEncryptionReady } from '../crypto/use-encryption-ready';
+import { dmName } from '../lib/names';
+import { KeyChangeWarning } from '../features/encryption/key-change-warning';
+import { useReactToLast } from '../features/reactions/use-react-to-last';
+import { useKeyKeeper } from '../features/encryption/use-key-keeper';
+import { ThreadLinkContext, useThreadRoute } from '../features/threads/thread-link';
+import { ThreadPanel } from '../features/threads/thread-panel';
+import { Composer } from '../components/message/composer';
+import { MessageLinkContext, messagePath } from '../features/messages/message-link';
+import { MessageList } from '../features/messages/message-list';
+import { useLanding } from '../features/messages/use-landing';
+import { useMarkRead, useMessages } from '../realtime/use-messages';
 
 const TYPING_EMIT_MS = 3_000;
 
@@ -183,11 +185,6 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
       <MessageLinkContext.Provider value={linkOf}>{view}</MessageLinkContext.Provider>
     </ThreadLinkContext.Provider>
   );
-}
-
-export function dmName(channel: Channel, me: User): string {
-  const others = channel.dmUsers ?? [];
-  return others.length ? others.map((u) => u.displayName).join(', ') : `${me.displayName} (you)`;
 }
 
 function typingText(names: string[]): string {

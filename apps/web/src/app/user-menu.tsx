@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@parley/protocol';
-import { Avatar } from '../../components/avatar';
-import { AboutDialog } from '../about/about-dialog';
-import { useLogout } from '../auth/use-session';
+import { Avatar } from '../components/avatar';
+import { AboutDialog } from '../features/about/about-dialog';
+import { useLogout } from '../features/auth/use-session';
 
 export function UserMenu({ me }: { me: User }) {
   const [open, setOpen] = useState(false);

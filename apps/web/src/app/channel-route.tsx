@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { User } from '@parley/protocol';
-import { ChannelView } from '../messages/channel-view';
-import { useBrowseChannels, useChannels, useJoinChannel } from './use-channels';
-import { describeError } from '../../lib/api';
+import { ChannelView } from './channel-screen';
+import { useBrowseChannels, useChannels, useJoinChannel } from '../realtime/use-channels';
+import { describeError } from '../lib/api';
 
 export const LAST_CHANNEL_KEY = 'parley.lastChannel';
 

@@ -11,7 +11,7 @@ import type {
   ChannelKeyStatusResponse,
   ChannelKeysResponse,
 } from '@parley/protocol';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError } from '../lib/api';
 import { bumpCryptoEpoch } from './epoch';
 import { peerKeys, type PeerKeys } from './user-keys';
 import { unlockedPairs } from './vault';

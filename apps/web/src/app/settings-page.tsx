@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotifyLevel, User, UserResponse } from '@parley/protocol';
-import { FailureNote, Field } from '../../components/field';
-import { api } from '../../lib/api';
-import { keys } from '../../realtime/keys';
-import { useLogout } from '../auth/use-session';
-import { useChannels } from '../channels/use-channels';
-import { EncryptionSettings } from '../encryption/encryption-settings';
-import { PageLayout } from './page-layout';
+import { FailureNote, Field } from '../components/field';
+import { api } from '../lib/api';
+import { keys } from '../realtime/keys';
+import { useLogout } from '../features/auth/use-session';
+import { useChannels } from '../realtime/use-channels';
+import { EncryptionSettings } from '../features/encryption/encryption-settings';
+import { PageLayout } from '../components/page-layout';
 
 export default function SettingsPage({ me }: { me: User }) {
   const { tab = 'profile' } = useParams();

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { Channel, User } from '@parley/protocol';
-import { Avatar } from '../../components/avatar';
-import { Icon } from '../../components/dialog';
-import { describeError } from '../../lib/api';
-import { usePresence, useUsers } from '../dms/use-users';
-import { useMemberChange, useMembers } from './use-channels';
-import { MemberTrust } from '../encryption/member-trust';
-import { usePeerKeys } from '../encryption/use-peer-keys';
-import { trustOf, verified } from '../encryption/verification';
-import { VerifyDialog } from '../encryption/verify-dialog';
-import { useStore } from '../../realtime/store';
+import { Avatar } from '../components/avatar';
+import { Icon } from '../components/dialog';
+import { describeError } from '../lib/api';
+import { usePresence, useUsers } from '../realtime/use-users';
+import { useMemberChange, useMembers } from '../realtime/use-channels';
+import { MemberTrust } from '../features/encryption/member-trust';
+import { usePeerKeys } from '../features/encryption/use-peer-keys';
+import { trustOf, verified } from '../crypto/verification';
+import { VerifyDialog } from '../features/encryption/verify-dialog';
+import { useStore } from '../lib/store';
 
 export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: User; onClose: () => void }) {
   const { data: members = [] } = useMembers(channel.id);

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Presence, PresenceResponse, User, UsersResponse } from '@parley/protocol';
-import { api } from '../../lib/api';
-import { keys } from '../../realtime/keys';
+import { api } from '../lib/api';
+import { keys } from './keys';
 
 export function useUsers() {
   return useQuery({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { OpenSidebarButton } from '../channels/open-sidebar-button';
+import { OpenSidebarButton } from './open-sidebar-button';
 
 export function PageLayout({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -8,14 +8,14 @@ import {
   type UserKeyPairs,
 } from '@parley/crypto';
 import type { ChannelKey, Message, PublicKeys } from '@parley/protocol';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 import { maintainKeys } from './channel-keys';
 import { decryptText, encryptText } from './message-crypto';
 import { peerKeys } from './user-keys';
 import { lockThisBrowser, openVault, setUpEncryption, unlockedPairs, unlockWithPassphrase } from './vault';
 import { markVerified } from './verification';
 
-vi.mock('../../lib/api', () => ({
+vi.mock('../lib/api', () => ({
   api: vi.fn(),
   ApiError: class extends Error {},
   describeError: (err: unknown) => String(err),

@@ -1,6 +1,6 @@
 import { formatFingerprint, importPublicKey, userFingerprint } from '@parley/crypto';
 import type { UserKeys, UserKeysResponse } from '@parley/protocol';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
 
 export type PeerKeys = { userId: string; ecdh: CryptoKey; ecdsa: CryptoKey; fingerprint: string };
 

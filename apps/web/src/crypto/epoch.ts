@@ -1,4 +1,4 @@
-import { createStore } from '../../realtime/store';
+import { createStore } from '../lib/store';
 
 /** Bumped whenever keys arrive or change, so messages that could not be decrypted are tried again. */
 export const cryptoEpoch = createStore(0);

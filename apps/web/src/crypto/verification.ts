@@ -1,5 +1,5 @@
-import { readJson, writeJson } from '../../lib/use-local-storage';
-import { createStore } from '../../realtime/store';
+import { readJson, writeJson } from '../lib/use-local-storage';
+import { createStore } from '../lib/store';
 
 /** userId -> the fingerprint this user compared and marked verified; kept in this browser. */
 export const verified = createStore<Record<string, string>>({});

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelResponse, User, UserResponse } from '@parley/protocol';
-import { api, describeError } from '../../lib/api';
-import { keys } from '../../realtime/keys';
-import { upsertChannel } from '../../realtime/merge';
-import { NotFound } from '../channels/channel-route';
-import { useChannels } from '../channels/use-channels';
-import { ChannelView } from '../messages/channel-view';
+import { api, describeError } from '../lib/api';
+import { keys } from '../realtime/keys';
+import { upsertChannel } from '../realtime/merge';
+import { NotFound } from './channel-route';
+import { useChannels } from '../realtime/use-channels';
+import { ChannelView } from './channel-screen';
 
 export function DmRoute({ me }: { me: User }) {
   const { username = '' } = useParams();
