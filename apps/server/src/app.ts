@@ -27,6 +27,7 @@ import { Realtime, type ParleyServer } from './realtime/realtime.js';
 import { EventBus } from './events/bus.js';
 import { FeedDelivery } from './features/feed/feed-delivery.js';
 import { feedRoutes } from './features/feed/feed.routes.js';
+import { FEED_RETENTION_DAYS, pruneFeed } from './features/feed/feed.service.js';
 import { reactionRoutes } from './features/reactions/reactions.routes.js';
 import { threadRoutes } from './features/threads/threads.routes.js';
 import { createSocketServer } from './realtime/socket-server.js';
@@ -103,6 +104,7 @@ export async function createParley(
   ctx.realtime.multiNode = redis.length > 0;
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
   await delivery.start();
+  const pruning = schedulePruning(ctx);
   // Every committed change wakes this node's delivery, and the other nodes'.
   let wakeQueued = false;
   ctx.events.onAny(() => {
@@ -122,6 +124,7 @@ export async function createParley(
     ctx,
     close: async () => {
       delivery.stop();
+      clearInterval(pruning);
       ctx.realtime.detach();
       await io.close();
       // Let disconnect handlers settle before their Redis connections go away.
@@ -152,4 +155,18 @@ function attachRedis(io: ParleyServer, url: string, app: FastifyInstance): Redis
   }
   io.adapter(createAdapter(pub, sub));
   return [pub, sub];
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Drops feed changes past the retention at start and hourly; a failure waits for the next hour. */
+function schedulePruning(ctx: AppContext): NodeJS.Timeout {
+  const prune = () =>
+    void pruneFeed(ctx.db, new Date(Date.now() - FEED_RETENTION_DAYS * 24 * HOUR_MS)).catch((err) =>
+      ctx.log.warn({ err }, 'feed pruning failed'),
+    );
+  prune();
+  const timer = setInterval(prune, HOUR_MS);
+  timer.unref();
+  return timer;
 }

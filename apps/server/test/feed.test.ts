@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientId, connected, nextEvent, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
 import { startServer, type TestServer } from './support/server.js';
+import { sql } from 'drizzle-orm';
 import { pruneFeed } from '../src/features/feed/feed.service.js';
 
 /** Everything since a cursor, every page. */
@@ -118,14 +119,24 @@ describe.each(await backendsToTest())('GET /sync on %s', (backend) => {
     expect(JSON.stringify(changes)).not.toContain('private words');
   });
 
-  it('pages with more and a cursor that resumes exactly', async () => {
+  it('answers up to 1,000 changes in one request, then pages with more and a cursor that resumes exactly', async () => {
     const since = await cursorOf(bob);
-    for (let i = 0; i < 12; i++) await send(alice, `page ${i}`);
-    const res = await bob.get(`/sync?since=${since}`);
-    expect(res.body.changes.length).toBeGreaterThanOrEqual(12);
+    for (let i = 0; i < 1_000; i += 25)
+      await Promise.all(Array.from({ length: 25 }, (_, j) => send(alice, `page ${i + j}`)));
+    const one = await bob.get(`/sync?since=${since}`);
+    expect(one.body.changes).toHaveLength(1_000);
+    // Exactly a page's worth: no second, empty request.
+    expect(one.body.more).toBe(false);
+    await send(alice, 'page 1000');
+    const two = await bob.get(`/sync?since=${since}`);
+    expect(two.body.changes).toHaveLength(1_000);
+    expect(two.body.more).toBe(true);
+    const rest = await bob.get(`/sync?since=${two.body.cursor}`);
+    expect(rest.body.changes.map((c: any) => c.payload.message.body)).toEqual(['page 1000']);
+    expect(rest.body.more).toBe(false);
     const { changes } = await syncAll(bob, since);
-    const bodies = changes.filter((c) => c.type === 'message:created').map((c) => c.payload.message.body);
-    expect(bodies).toEqual(Array.from({ length: 12 }, (_, i) => `page ${i}`));
+    const bodies = new Set(changes.map((c) => c.payload.message.body));
+    expect(bodies.size).toBe(1_001);
   });
 
   it('answers 409 cursor_expired past what the feed keeps, and for a cursor from another database', async () => {
@@ -133,7 +144,7 @@ describe.each(await backendsToTest())('GET /sync on %s', (backend) => {
     await send(alice, 'soon pruned');
     await pruneFeed(server.parley.ctx.db, new Date(Date.now() + 60_000));
     const res = await bob.get(`/sync?since=${old}`);
-    expect(res.status).toBe(409);
+    expect(res.status, JSON.stringify({ old, body: res.body, floor: await floorOf(server) })).toBe(409);
     expect(res.body.error.code).toBe('cursor_expired');
     const future = await bob.get('/sync?since=999999999999.1');
     expect(future.body.error.code).toBe('cursor_expired');
@@ -170,6 +181,13 @@ describe.each(await backendsToTest())('GET /sync on %s', (backend) => {
     expect(bodies).toEqual(['while away']);
   });
 });
+
+async function floorOf(server: TestServer) {
+  const { rows } = (await server.parley.ctx.db.execute(
+    sql`select value from settings where key = 'feed_floor'`,
+  )) as unknown as { rows: unknown[] };
+  return rows;
+}
 
 function compare(a: string, b: string): number {
   const [ta, ia] = a.split('.').map(BigInt) as [bigint, bigint];

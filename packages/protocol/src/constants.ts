@@ -20,6 +20,6 @@ export const LIMITS = {
   attachmentsPerMessage: 10,
   reactionsPerMessage: 50,
   replyAvatars: 3,
-  syncPage: 500,
+  syncPage: 1_000,
   threadsPage: 50,
 } as const;

@@ -89,7 +89,8 @@ export async function readChanges(
         and c.tx < h.below ${visible}
       order by c.tx, c.id
       limit ${opts.limit}
-    ) c on true`)) as unknown as { rows: Raw[] };
+    ) c on true
+    order by c.tx, c.id`)) as unknown as { rows: Raw[] };
   const first = result.rows[0]!;
   const rows = result.rows.filter((r) => r.tx !== null).map(toChangeRow);
   return { rows, below: BigInt(first.below), next: BigInt(first.next) };
@@ -222,7 +223,7 @@ export async function pruneChanges(db: Db, olderThan: Date): Promise<Position | 
   const result = (await db.execute(sql`
     with gone as (delete from ${changes} where created_at < ${olderThan.toISOString()}::timestamptz
       returning tx, id)
-    select tx::text as tx, id from gone order by tx desc, id desc limit 1`)) as unknown as {
+    select gone.tx::text as tx, gone.id from gone order by gone.tx desc, gone.id desc limit 1`)) as unknown as {
     rows: { tx: string; id: string | number }[];
   };
   const row = result.rows[0];

@@ -28,12 +28,14 @@ export async function syncSince(
   const after = since ? parsePosition(since) : { tx: 0n, id: 0n };
   if (since && (await isExpired(ctx.db, after))) throw new AppError('cursor_expired');
   const limit = LIMITS.syncPage;
-  const page = await readChanges(ctx.db, { after, limit: since ? limit : 0, userId: actor.id });
+  // One row past the page says whether there is more, so a full last page needs no empty request after it.
+  const page = await readChanges(ctx.db, { after, limit: since ? limit + 1 : 0, userId: actor.id });
   // A cursor from another database (or the future) would skip everything: load again instead.
   if (after.tx > page.next) throw new AppError('cursor_expired');
-  const more = page.rows.length === limit;
-  const resolved = await resolveChanges(ctx.db, page.rows);
-  const last = page.rows.at(-1);
+  const more = page.rows.length > limit;
+  const rows = page.rows.slice(0, limit);
+  const resolved = await resolveChanges(ctx.db, rows);
+  const last = rows.at(-1);
   const horizon = { tx: page.below, id: 0n };
   const cursor = more ? last! : max(after, horizon);
   return { changes: resolved.map((r) => r.change), cursor: formatPosition(cursor), more };
