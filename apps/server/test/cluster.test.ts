@@ -50,7 +50,7 @@ describe.runIf(ready)('two nodes on PostgreSQL and Redis', () => {
     const socket = bobOnB.socket();
     await connected(socket);
     await new Promise((r) => setTimeout(r, 300));
-    const got = nextEvent(socket, 'message:created');
+    const got = nextEvent(socket, 'message:created', (e) => e.message.body === 'across');
     await alice.post(`/channels/${general}/messages`, { clientId: clientId(), body: 'across' });
     expect((await got).message.body).toBe('across');
     const typing = nextEvent(socket, 'typing:started');

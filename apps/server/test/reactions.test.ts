@@ -70,7 +70,12 @@ describe.each(await backendsToTest())('reactions on %s', (backend) => {
     await Promise.all([connected(b), connected(e)]);
     let leaked = false;
     e.on('reaction:changed', () => (leaked = true));
-    const live = nextEvent(b, 'reaction:changed', (ev) => ev.messageId === messageId);
+    // Earlier reactions' events may still reach sockets that connected after them: wait for this one.
+    const live = nextEvent(
+      b,
+      'reaction:changed',
+      (ev) => ev.messageId === messageId && ev.reactions.some((r: any) => r.emoji === '🚀'),
+    );
     await react(alice, messageId, '🚀');
     const event = await live;
     expect(event.channelId).toBe(channelId);

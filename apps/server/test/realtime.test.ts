@@ -51,7 +51,7 @@ describe.each(await backendsToTest())('realtime on %s', (backend) => {
     await Promise.all([connected(bobSocket), connected(eveSocket)]);
     let eveGot = 0;
     eveSocket.onAny((event: string) => event.startsWith('message:') && eveGot++);
-    const received = nextEvent(bobSocket, 'message:created');
+    const received = nextEvent(bobSocket, 'message:created', (e) => e.message.body === 'hi bob');
     const { message } = (
       await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: 'hi bob' })
     ).body;
