@@ -8,14 +8,9 @@ import { keys } from '../../realtime/keys';
 import { mergeMessages, type MessagePage, type ThreadEntry, type ThreadPage } from '../../realtime/merge';
 
 const PAGE = LIMITS.historyPageMax;
-// The first page is small, so a long thread opens as fast as a short one; the rest follows.
-const FIRST_PAGE = 30;
 
 const fetchThread = (id: string, after = 0) =>
-  api<ThreadResponse>(
-    'GET',
-    `/messages/${id}/thread?${after ? `after=${after}&` : ''}limit=${after ? PAGE : FIRST_PAGE}`,
-  );
+  api<ThreadResponse>('GET', `/messages/${id}/thread?${after ? `after=${after}&` : ''}limit=${PAGE}`);
 
 const threadQuery = (rootId: string) => ({
   queryKey: keys.thread(rootId),
