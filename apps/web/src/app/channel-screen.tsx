@@ -7,8 +7,6 @@ import { MembersPanel } from './members-panel';
 import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
 import { setOpenChannel } from '../realtime/reading';
 import { sendMessage } from '../realtime/send';
-import { useStore } from '../lib/store';
-import { typing, typingIn } from '../realtime/typing';
 import { currentSocket } from '../realtime/sync';
 import { EncryptionGate } from '../features/encryption/encryption-gate';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
@@ -19,6 +17,7 @@ import { useKeyKeeper } from '../features/encryption/use-key-keeper';
 import { ThreadLinkContext, useThreadRoute } from '../features/threads/thread-link';
 import { ThreadPanel } from '../features/threads/thread-panel';
 import { Composer } from '../components/message/composer';
+import { TypingLine } from '../components/message/typing-line';
 import { MessageLinkContext, messagePath } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
 import { useLanding } from '../features/messages/use-landing';
@@ -52,7 +51,6 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const [showMembers, setShowMembers] = useState(false);
   const lastTyping = useRef(0);
   const markRead = useMarkRead();
-  const typingNow = typingIn(useStore(typing), channel.id);
   const cryptoReady = useEncryptionReady(channel.encrypted);
   useKeyKeeper(channel, me.id);
   const { closeHref } = threads;
@@ -142,10 +140,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               onEditingChange={setEditingId}
             />
           )}
-          <div className="typing-line" aria-live="polite">
-            {typingNow.length > 0 &&
-              typingText(typingNow.map((id) => users.get(id)?.displayName ?? 'Someone'))}
-          </div>
+          <TypingLine where={channel.id} users={users} />
           {channel.encrypted && <KeyChangeWarning channel={channel} onReview={() => setShowMembers(true)} />}
           {!disabled && !cryptoReady ? (
             <EncryptionGate />
@@ -185,10 +180,4 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
       <MessageLinkContext.Provider value={linkOf}>{view}</MessageLinkContext.Provider>
     </ThreadLinkContext.Provider>
   );
-}
-
-function typingText(names: string[]): string {
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return 'Several people are typing…';
 }

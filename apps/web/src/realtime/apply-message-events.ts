@@ -21,16 +21,18 @@ export function applyMessageEvent(
     case 'reaction:changed': {
       const { channelId, messageId, reactions } = event.payload;
       const page = state.messages[channelId];
-      const threadPages = mapValues(state.threadPages, (p) => ({
-        ...p,
-        root: p.root.id === messageId ? { ...p.root, reactions } : p.root,
-        messages: setReactions(p.messages, messageId, reactions),
-      }));
+      const listed = page && setReactions(page.messages, messageId, reactions);
+      // Pages that do not show the message stay the same objects, so nothing else re-renders.
+      const threadPages = mapValues(state.threadPages, (p) => {
+        const messages = setReactions(p.messages, messageId, reactions);
+        if (p.root.id === messageId) return { ...p, root: { ...p.root, reactions }, messages };
+        return messages === p.messages ? p : { ...p, messages };
+      });
       return {
         ...state,
         messages: {
           ...state.messages,
-          [channelId]: page && { ...page, messages: setReactions(page.messages, messageId, reactions) },
+          [channelId]: page && listed !== page.messages ? { ...page, messages: listed! } : page,
         },
         threadPages,
       };

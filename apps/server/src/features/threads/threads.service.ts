@@ -1,5 +1,6 @@
-import type { Message, ThreadQuery, ThreadState } from '@parley/protocol';
+import type { ThreadQuery, ThreadState } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../channels/permissions.js';
 import { recordChanges } from '../feed/feed.repo.js';
@@ -48,7 +49,7 @@ async function changeThread(
   ctx: AppContext,
   actor: Actor,
   root: messages.MessageRow,
-  change: (tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0]) => Promise<void>,
+  change: (tx: Tx) => Promise<void>,
 ): Promise<ThreadState> {
   await ctx.db.transaction(async (tx) => {
     await change(tx);
@@ -59,5 +60,3 @@ async function changeThread(
   ctx.events.publish('thread.changed', { channelId: root.channelId, rootId: root.id, userId: actor.id });
   return repo.threadState(ctx.db, root.id, root.channelId, actor.id);
 }
-
-export type ThreadEntry = { thread: ThreadState; root: Message };

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
+import { Icon } from '../../components/dialog';
 import { canonicalEmoji } from '../../components/emoji/emoji-form';
-import { AddReactionIcon } from './smiley-icon';
 import { setOwnReaction } from './toggle-reaction';
 import { notify } from '../../realtime/notices';
 import './reactions.css';
@@ -50,7 +50,7 @@ export function AddReactionButton({ message, variant }: Props) {
           );
         }}
       >
-        <AddReactionIcon size={variant === 'action' ? 16 : 15} />
+        <Icon name="addReaction" size={variant === 'action' ? 16 : 15} />
       </button>
       {anchor && EmojiPickerPopover && (
         <EmojiPickerPopover

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Channel, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import { ApiError, describeError } from '../../lib/api';
-import { useStore } from '../../lib/store';
-import { typing, typingIn } from '../../realtime/typing';
+import { TypingLine } from '../../components/message/typing-line';
 import { useEncryptionReady } from '../../crypto/use-encryption-ready';
 import { FollowButton } from './follow-button';
 import { ThreadComposer } from './thread-composer';
@@ -26,7 +25,6 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
   const { data: page, error: loadError } = useThread(rootId);
   useRestOfThread(page);
   const [editingId, setEditingId] = useState<string>();
-  const typingNow = typingIn(useStore(typing), rootId ?? '');
   const cryptoReady = useEncryptionReady(channel.encrypted);
   useMarkReadWhileOpen(page?.root.id, page?.messages.at(-1)?.seq ?? 0, page?.thread);
   useCloseOnEscape(onClose);
@@ -87,10 +85,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
             editingId={editingId}
             onEditingChange={setEditingId}
           />
-          <div className="typing-line" aria-live="polite">
-            {typingNow.length > 0 &&
-              typingText(typingNow.map((id) => users.get(id)?.displayName ?? 'Someone'))}
-          </div>
+          <TypingLine where={rootId ?? ''} users={users} />
           <ThreadComposer
             channel={channel}
             rootId={page.root.id}
@@ -135,10 +130,4 @@ function useCloseOnEscape(onClose: () => void) {
     document.addEventListener('keydown', handle);
     return () => document.removeEventListener('keydown', handle);
   }, [onClose]);
-}
-
-function typingText(names: string[]): string {
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return 'Several people are typing…';
 }
