@@ -46,6 +46,10 @@ export function useScrollState(scroller: HTMLElement | null, initial: boolean): 
     const resize = new ResizeObserver(schedule);
     resize.observe(scroller);
     if (scroller.firstElementChild) resize.observe(scroller.firstElementChild);
+    // Rows laid out after the first measure grow the item list, not the scroller: without this a
+    // list that fits on screen keeps its first, empty measure and shows Jump to latest at the end.
+    const items = scroller.querySelector('[data-testid="virtuoso-item-list"]');
+    if (items) resize.observe(items);
     return () => {
       cancelAnimationFrame(id);
       scroller.removeEventListener('scroll', schedule);
