@@ -43,6 +43,7 @@ export default defineConfig({
         PARLEY_SECRET: E2E_SECRET,
         LOG_LEVEL: 'warn',
         ALLOWED_ORIGINS: `http://localhost:${STATIC_PORT}`,
+        ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
       },
     },
     {
@@ -50,7 +51,11 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${STATIC_PORT}/config.json`,
       reuseExistingServer: false,
-      env: { STATIC_PORT: String(STATIC_PORT), API_ORIGIN: APP_URL },
+      env: {
+        STATIC_PORT: String(STATIC_PORT),
+        API_ORIGIN: APP_URL,
+        ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
+      },
     },
   ],
 });

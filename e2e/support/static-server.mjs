@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../../apps/web/dist');
+const root = path.resolve(import.meta.dirname, '../..', process.env.WEB_DIST ?? 'apps/web/dist');
 const api = process.env.API_ORIGIN;
 const types = {
   '.js': 'text/javascript',
