@@ -47,6 +47,8 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     revokedAt: at('revoked_at'),
+    // Moved forward at most every few minutes; a session idle past SESSION_IDLE_DAYS is refused.
+    lastActiveAt: at('last_active_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -133,6 +135,18 @@ export const invites = pgTable('invites', {
   maxUses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
   revokedAt: at('revoked_at'),
+});
+
+/** One-time password reset links; only the token's hash is stored. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
 });
 
 export const settings = pgTable('settings', {
