@@ -56,6 +56,16 @@ describe.each(await backendsToTest())('threads on %s', (backend) => {
     const after = await alice.get(`/messages/${root.id}/thread?after=${r1.seq}&limit=1`);
     expect(after.body.messages.map((m: any) => m.body)).toEqual(['answer two']);
     expect(after.body.hasMore).toBe(true);
+    // Without a cursor a page holds the newest replies, oldest first; before= pages back.
+    const newest = await alice.get(`/messages/${root.id}/thread?limit=2`);
+    expect(newest.body.messages.map((m: any) => m.body)).toEqual(['answer two', 'answer three']);
+    expect(newest.body.hasMore).toBe(true);
+    const older = await alice.get(
+      `/messages/${root.id}/thread?before=${newest.body.messages[0].seq}&limit=2`,
+    );
+    expect(older.body.messages.map((m: any) => m.body)).toEqual(['answer one']);
+    expect(older.body.hasMore).toBe(false);
+    expect((await alice.get(`/messages/${root.id}/thread?before=9&after=1`)).status).toBe(400);
   });
 
   it('does not count thread replies as channel unread', async () => {

@@ -106,10 +106,14 @@ export type HistoryQuery = z.infer<typeof HistoryQuery>;
 export const MarkReadBody = z.strictObject({ seq: z.number().int().min(0).max(SEQ_MAX) });
 export type MarkReadBody = z.infer<typeof MarkReadBody>;
 
-export const ThreadQuery = z.strictObject({
-  after: Seq.optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.historyPageMax).default(LIMITS.historyPageMax),
-});
+/** Without a cursor: the newest replies; `before` pages older, `after` newer. */
+export const ThreadQuery = z
+  .strictObject({
+    before: Seq.optional(),
+    after: Seq.optional(),
+    limit: z.coerce.number().int().min(1).max(LIMITS.historyPageMax).default(LIMITS.historyPageMax),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, 'Use one of before or after');
 export type ThreadQuery = z.infer<typeof ThreadQuery>;
 
 /** A sync position: opaque to clients. */
@@ -173,6 +177,7 @@ export type MessageResponse = { message: Message };
 /** hasMore: older messages exist; hasMoreAfter (around= only): newer ones exist beyond the page. */
 export type MessagesResponse = { messages: Message[]; hasMore: boolean; hasMoreAfter?: boolean };
 export type ReactionsResponse = { reactions: Reaction[] };
+/** hasMore: replies exist beyond the page in the direction asked (older, unless `after=`). */
 export type ThreadResponse = { root: Message; messages: Message[]; hasMore: boolean; thread: ThreadState };
 export type ThreadStateResponse = { thread: ThreadState };
 export type ThreadsResponse = { threads: { thread: ThreadState; root: Message }[] };

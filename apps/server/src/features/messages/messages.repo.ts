@@ -249,18 +249,22 @@ export async function listAround(
 export async function listReplies(
   db: Conn,
   rootId: string,
-  opts: { after?: number; limit: number },
+  opts: { before?: number; after?: number; limit: number },
 ): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  // Newest first unless paging forward, so a long thread opens on its latest replies.
+  const forward = opts.after !== undefined;
   const rows = await db
     .select()
     .from(messages)
     .where(
       and(
         eq(messages.threadRootId, rootId),
-        opts.after !== undefined ? gt(messages.seq, opts.after) : undefined,
+        forward ? gt(messages.seq, opts.after!) : undefined,
+        opts.before !== undefined ? lt(messages.seq, opts.before) : undefined,
       ),
     )
-    .orderBy(asc(messages.seq))
+    .orderBy(forward ? asc(messages.seq) : desc(messages.seq))
     .limit(opts.limit + 1);
-  return { rows: rows.slice(0, opts.limit), hasMore: rows.length > opts.limit };
+  const page = rows.slice(0, opts.limit);
+  return { rows: forward ? page : page.reverse(), hasMore: rows.length > opts.limit };
 }

@@ -63,7 +63,8 @@ export function ThreadConversation({
       ).filter(isPending),
     [messages, queued, root.id],
   );
-  const count = messages.filter((m) => !m.deletedAt).length;
+  // Until the older replies arrive, the root's own count is the whole thread's.
+  const count = page.hasMore ? root.replyCount : messages.filter((m) => !m.deletedAt).length;
   const [drawAll, setDrawAll] = useState(rows.length <= FIRST_PAINT);
   const drawn = drawAll ? rows : rows.slice(-FIRST_PAINT);
   useEffect(() => {
@@ -122,6 +123,7 @@ export function ThreadConversation({
       <div className="thread-count" role="separator" aria-label={repliesLabel(count)}>
         <span>{count > 0 ? repliesLabel(count) : 'No replies yet'}</span>
       </div>
+      {page.hasMore && <div className="list-header">Loading earlier replies…</div>}
       {drawn.map(renderRow)}
       {pending.map((item) => (
         <PendingRow
@@ -132,7 +134,6 @@ export function ThreadConversation({
           onDiscard={() => removeItem(item.clientId)}
         />
       ))}
-      {page.hasMore && <div className="list-header">Loading more replies…</div>}
       <DeleteMessageDialog
         message={deleting}
         author={deleting && (deleting.authorId === me.id ? me : users.get(deleting.authorId))}

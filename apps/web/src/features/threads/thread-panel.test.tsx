@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ThreadState } from '@parley/protocol';
 import { keys } from '../../realtime/keys';
 import type { ThreadPage } from '../../realtime/merge';
 import { channel, message } from '../../realtime/test-fixtures';
+import * as api from '../../lib/api';
 import { renderTree, USERS } from './test-support';
 import { ThreadPanel } from './thread-panel';
 
@@ -91,6 +92,27 @@ describe('ThreadPanel', () => {
     expect(rows()[0]).toContain('Lunch plans?');
     expect(container.querySelector('.thread-highlight')?.textContent).toContain('Pizza');
     expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens a long thread on its newest replies and loads the older ones above them', async () => {
+    const older = message(3, { authorId: 'bob', body: 'Tacos', threadRootId: 'm1' });
+    const fetch = vi
+      .spyOn(api, 'api')
+      .mockResolvedValue({ root: page().root, messages: [older], hasMore: false, thread: state() });
+    const first = page({
+      messages: [page().messages[1]!],
+      hasMore: true,
+      root: { ...page().root, replyCount: 3 },
+    });
+    renderPanel('m1', first);
+    expect(screen.getByRole('separator', { name: '3 replies' })).toBeTruthy();
+    expect(screen.getByText('Loading earlier replies…')).toBeTruthy();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(fetch).toHaveBeenCalledWith('GET', '/messages/m1/thread?before=4&limit=200');
+    expect(rows()[1]).toContain('Tacos');
+    expect(rows()[2]).toContain('Sushi');
+    expect(screen.queryByText('Loading earlier replies…')).toBeNull();
+    fetch.mockRestore();
   });
 
   it('closes on Escape, but not while the reply box holds text', () => {

@@ -7,14 +7,18 @@ import { applyChange } from '../../realtime/events';
 import { keys } from '../../realtime/keys';
 import { mergeMessages, type MessagePage, type ThreadEntry, type ThreadPage } from '../../realtime/merge';
 
-const PAGE = LIMITS.historyPageMax;
+/** The first page: a panel's worth of the newest replies, so a long thread opens as fast as a short one. */
+const FIRST_PAGE = 30;
 
-const fetchThread = (id: string, after = 0) =>
-  api<ThreadResponse>('GET', `/messages/${id}/thread?${after ? `after=${after}&` : ''}limit=${PAGE}`);
+const fetchThread = (id: string, opts: { before?: number; limit: number }) =>
+  api<ThreadResponse>(
+    'GET',
+    `/messages/${id}/thread?${opts.before ? `before=${opts.before}&` : ''}limit=${opts.limit}`,
+  );
 
 const threadQuery = (rootId: string) => ({
   queryKey: keys.thread(rootId),
-  queryFn: async (): Promise<ThreadPage> => fetchThread(rootId),
+  queryFn: async (): Promise<ThreadPage> => fetchThread(rootId, { limit: FIRST_PAGE }),
   // Kept fresh by socket events and the sync feed, never by refetching over them.
   staleTime: Infinity,
 });
@@ -29,15 +33,15 @@ export function usePrefetchThread() {
   return useCallback((rootId: string) => void qc.prefetchQuery(threadQuery(rootId)), [qc]);
 }
 
-/** Replies past the first page come after it is shown, so a long thread opens as fast as a short one. */
+/** Older replies come above the newest once those are shown, a page at a time until the first. */
 export function useRestOfThread(page: ThreadPage | undefined): void {
   const qc = useQueryClient();
   const rootId = page?.root.id;
   const more = page?.hasMore;
-  const after = page?.messages.at(-1)?.seq ?? 0;
+  const before = page?.messages[0]?.seq;
   useEffect(() => {
-    if (!rootId || !more) return;
-    void fetchThread(rootId, after)
+    if (!rootId || !more || !before) return;
+    void fetchThread(rootId, { before, limit: LIMITS.historyPageMax })
       .then((res) =>
         qc.setQueryData<ThreadPage>(
           keys.thread(rootId),
@@ -45,7 +49,7 @@ export function useRestOfThread(page: ThreadPage | undefined): void {
         ),
       )
       .catch(() => {});
-  }, [qc, rootId, more, after]);
+  }, [qc, rootId, more, before]);
 }
 
 /**
@@ -58,7 +62,7 @@ export function useThreadRootId(channelId: string, id: string) {
   const resolved = useQuery({
     queryKey: ['thread-of', id],
     queryFn: async () => {
-      const res = await fetchThread(id);
+      const res = await fetchThread(id, { limit: LIMITS.historyPageMax });
       if (!qc.getQueryData(keys.thread(res.root.id)))
         qc.setQueryData<ThreadPage>(keys.thread(res.root.id), res);
       return res.root.id;
