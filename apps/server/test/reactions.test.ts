@@ -115,6 +115,19 @@ describe.each(await backendsToTest())('reactions on %s', (backend) => {
     expect((await react(bob, id, '😀')).status).toBe(200);
   });
 
+  it('holds the limit when 60 different emoji arrive at once', async () => {
+    const id = (await post(alice, 'rush')).id;
+    const emoji = [
+      ...'🍏🍎🍐🍊🍋🍌🍉🍇🍓🫐🍈🍒🍑🥭🍍🥥🥝🍅🍆🥑🥦🥬🥒🌶🫑🌽🥕🫒🧄🧅🥔🍠🥐🥯🍞🥖🥨🧀🥚🍳🧈🥞🧇🥓🥩🍗🍖🌭🍔🍟🍕🫓🥪🥙🧆🌮🌯🫔🥗🥘',
+    ];
+    expect(emoji).toHaveLength(60);
+    const answers = await Promise.all(emoji.map((e) => react(alice, id, e)));
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(50);
+    const stored = (await alice.get(`/messages/${id}`)).body.message.reactions;
+    expect(stored.length).toBeLessThanOrEqual(50);
+    expect(stored.length).toBe(answers.filter((a) => a.status === 200).length);
+  });
+
   it('clears reactions when the message is deleted, and refuses new ones', async () => {
     const id = (await post(alice, 'going')).id;
     await react(bob, id, '👋');

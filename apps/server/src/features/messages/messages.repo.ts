@@ -44,16 +44,23 @@ export async function listReactions(db: Conn, messageIds: string[]): Promise<Map
     .from(reactions)
     .where(inArray(reactions.messageId, messageIds))
     .orderBy(asc(reactions.createdAt), asc(reactions.userId));
+  const byMessage = new Map<string, typeof rows>();
+  for (const r of rows) byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), r]);
+  for (const [id, list] of byMessage) map.set(id, groupReactions(list));
+  return map;
+}
+
+/** One message's reaction rows, in the order made, as emoji in order of first use with their people. */
+export function groupReactions(rows: { emoji: string; userId: string }[]): Reaction[] {
+  const list: Reaction[] = [];
   for (const r of rows) {
-    const list = map.get(r.messageId) ?? [];
     const entry = list.find((e) => e.emoji === r.emoji);
     if (entry) {
       entry.count++;
       entry.userIds.push(r.userId);
     } else list.push({ emoji: r.emoji, count: 1, userIds: [r.userId] });
-    map.set(r.messageId, list);
   }
-  return map;
+  return list;
 }
 
 export async function findMessage(db: Conn, id: string): Promise<MessageRow | undefined> {

@@ -1,7 +1,54 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LIMITS } from '@parley/protocol';
-import type { Conn } from '../../db/client.js';
+import { LIMITS, type Reaction } from '@parley/protocol';
+import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { reactions } from '../../db/schema.js';
+import { groupReactions } from '../messages/messages.repo.js';
+
+/**
+ * Distinct emoji below which the one-statement add takes no lock: a node runs at most 10 statements at
+ * once, so its concurrent adds stay within the limit (several nodes at once could pass it, briefly).
+ */
+const FAST_ADD_BELOW = LIMITS.reactionsPerMessage - 10;
+
+type QuickAddRow = { channel_id: string; added: number; rows: { emoji: string; userId: string }[] };
+
+/**
+ * The common reaction in one statement: a member adds to a live message in an active channel that has
+ * room, the change is recorded, and the reactions come back. No row means a check failed.
+ */
+const quickAdd = preparedStatement<QuickAddRow>(
+  'quick_add_reaction',
+  `with target as (
+    select m.id, m.channel_id from messages m
+    join channels c on c.id = m.channel_id and c.archived_at is null
+    where m.id = $1 and m.deleted_at is null
+      and exists (select 1 from memberships s where s.channel_id = m.channel_id and s.user_id = $2)
+      and (exists (select 1 from reactions r where r.message_id = $1 and r.emoji = $3)
+        or (select count(distinct r.emoji) from reactions r where r.message_id = $1) < $4)
+  ), ins as (
+    insert into reactions (message_id, user_id, emoji)
+    select id, $2, $3 from target
+    on conflict do nothing
+    returning message_id
+  ), feed as (
+    insert into changes (kind, channel_id, entity_id)
+    select 'reaction:changed', t.channel_id, t.id from target t, ins
+  )
+  select t.channel_id, (select count(*) from ins)::int as added,
+    coalesce((select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
+      order by r.created_at, r.user_id) from reactions r where r.message_id = $1), '[]') as rows
+  from target t`,
+);
+
+/** Adds the reaction when every check passes at once; undefined sends the caller down the checked path. */
+export async function tryQuickAdd(db: Db, messageId: string, userId: string, emoji: string) {
+  const [row] = await quickAdd(db, [messageId, userId, emoji, FAST_ADD_BELOW]);
+  if (!row) return undefined;
+  // The statement reads the table as it was before its own insert.
+  const rows = row.added ? [...row.rows, { emoji, userId }] : row.rows;
+  const reactionList: Reaction[] = groupReactions(rows);
+  return { channelId: row.channel_id, added: row.added > 0, reactions: reactionList };
+}
 
 /**
  * Adds a reaction unless the message already holds the most distinct emoji; a repeat changes nothing.

@@ -22,6 +22,13 @@ export async function setReaction(
     throw new AppError('validation_failed', 'React with one emoji or a known :shortcode:.', [
       { path: 'emoji', message: 'Not an emoji' },
     ]);
+  if (on) {
+    const quick = await repo.tryQuickAdd(ctx.db, messageId, actor.id, emoji);
+    if (quick) {
+      if (quick.added) publishReaction(ctx, 'reaction.added', quick.channelId, messageId, actor.id, emoji);
+      return quick.reactions;
+    }
+  }
   const { row, channel } = await loadMessage(ctx, actor, messageId);
   if (row.deletedAt) throw new AppError('message_not_found');
   requireActive(channel);
@@ -36,9 +43,25 @@ export async function setReaction(
       await recordChanges(tx, [{ kind: 'reaction:changed', channelId: row.channelId, entityId: messageId }]);
     return done;
   });
-  if (changed) {
-    const event = { channelId: row.channelId, messageId, userId: actor.id, emoji };
-    ctx.events.publish(on ? 'reaction.added' : 'reaction.removed', event);
-  }
+  if (changed)
+    publishReaction(
+      ctx,
+      on ? 'reaction.added' : 'reaction.removed',
+      row.channelId,
+      messageId,
+      actor.id,
+      emoji,
+    );
   return (await listReactions(ctx.db, [messageId])).get(messageId) ?? [];
+}
+
+function publishReaction(
+  ctx: AppContext,
+  name: 'reaction.added' | 'reaction.removed',
+  channelId: string,
+  messageId: string,
+  userId: string,
+  emoji: string,
+): void {
+  ctx.events.publish(name, { channelId, messageId, userId, emoji });
 }
