@@ -12,6 +12,7 @@ import { adminRoutes } from './features/admin/admin.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { hashToken, userForToken } from './features/auth/auth.service.js';
 import { LoginLimiter } from './features/auth/rate-limit.js';
+import { connectSessionBus } from './features/auth/session-bus.js';
 import { SessionCache } from './features/auth/session-cache.js';
 import { channelRoutes } from './features/channels/channels.routes.js';
 import { keyRoutes } from './features/keys/keys.routes.js';
@@ -100,6 +101,8 @@ export async function createParley(
     return user ? { user, sessionId: hashToken(unsigned.value) } : undefined;
   });
   const redis = config.redisUrl ? attachRedis(io, config.redisUrl, app) : [];
+  // Sign-outs, deactivations and role changes reach every node's session cache at once.
+  if (config.redisUrl) redis.push(...connectSessionBus(ctx.sessionCache, config.redisUrl, app.log));
   ctx.realtime.attach(io);
   ctx.realtime.multiNode = redis.length > 0;
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);

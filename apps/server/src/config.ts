@@ -30,6 +30,7 @@ const Env = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
 });
 
 export type Config = {
@@ -48,6 +49,8 @@ export type Config = {
   maxUploadMb: number;
   logLevel: string;
   webDist: string;
+  /** A session unused this long is refused, besides the 30-day maximum. */
+  sessionIdleDays: number;
 };
 
 export class ConfigError extends Error {
@@ -97,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadMb: e.MAX_UPLOAD_MB,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
   };
 }
 

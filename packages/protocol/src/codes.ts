@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   'stale_key_version',
   'cursor_expired',
   'too_many_reactions',
+  'wrong_password',
+  'account_deactivated',
+  'reset_link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -62,6 +65,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   stale_key_version: 409,
   cursor_expired: 409,
   too_many_reactions: 409,
+  wrong_password: 403,
+  account_deactivated: 403,
+  reset_link_invalid: 404,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -92,4 +98,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   stale_key_version: 'The channel key has changed: fetch the new key and try again.',
   cursor_expired: 'That sync cursor is older than the server keeps: load everything again.',
   too_many_reactions: 'That message has as many different reactions as it can hold.',
+  wrong_password: 'Your current password is not right.',
+  account_deactivated: 'This account is deactivated. Ask an admin if that is a mistake.',
+  reset_link_invalid: 'That reset link is not valid: it was used, replaced or has expired.',
 };

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateInviteBody, IdParams, UpdateRoleBody, UpdateSettingsBody } from '@parley/protocol';
+import { CreateInviteBody, UpdateSettingsBody } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
-import { updateUserRecorded } from '../users/users.service.js';
 import { isInstanceAdmin } from '../channels/permissions.js';
-import { findUserById, searchUsers, toUser } from '../users/users.repo.js';
+import { adminUserRoutes } from './admin-users.routes.js';
 import * as repo from './admin.repo.js';
 
 const CodeParams = z.strictObject({ code: z.string().min(1).max(64) });
@@ -63,23 +62,5 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(204).send();
   });
 
-  app.get('/admin/users', async (req) => {
-    await requireAdmin(req);
-    return { users: (await searchUsers(ctx.db, undefined, 200)).map(toUser) };
-  });
-
-  app.patch('/admin/users/:id/role', async (req) => {
-    const admin = await requireAdmin(req);
-    const { id } = parse(IdParams, req.params);
-    const { role } = parse(UpdateRoleBody, req.body);
-    const target = await findUserById(ctx.db, id);
-    if (!target) throw new AppError('user_not_found');
-    if (target.role === 'owner') throw new AppError('forbidden', 'The owner’s role cannot be changed.');
-    if (admin.role !== 'owner' && (role === 'admin' || target.role === 'admin')) {
-      throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
-    }
-    const user = toUser(await updateUserRecorded(ctx, id, { role }));
-    ctx.sessionCache.forgetUser(id);
-    return { user };
-  });
+  adminUserRoutes(app, ctx, requireAdmin);
 }

@@ -3,6 +3,7 @@ import { LoginBody, RegisterBody } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../../http/session.js';
+import { accountRoutes } from './account.routes.js';
 import * as auth from './auth.service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -33,4 +34,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/auth/session', async (req) => ({ user: await requireUser(ctx, req) }));
+  accountRoutes(app, ctx);
 }

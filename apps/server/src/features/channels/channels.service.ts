@@ -199,7 +199,7 @@ export const joined = (channelId: string, userId: string): NewChange => ({
   data: { joined: true },
 });
 
-async function removeMembership(
+export async function removeMembership(
   ctx: AppContext,
   channelId: string,
   userId: string,

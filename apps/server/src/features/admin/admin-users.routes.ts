@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  IdParams,
+  UpdateRoleBody,
+  type AdminUserResponse,
+  type ResetLinkResponse,
+  type RevokedResponse,
+  type User,
+} from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { parse } from '../../errors.js';
+import { createResetLink } from '../auth/passwords.service.js';
+import { toUser } from '../users/users.repo.js';
+import { listAllUsers } from './admin-users.repo.js';
+import * as service from './admin-users.service.js';
+
+/** Accounts as an owner or admin manages them: roles, deactivation, sessions and reset links. */
+export function adminUserRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  requireAdmin: (req: FastifyRequest) => Promise<User>,
+): void {
+  const target = async (req: FastifyRequest) => {
+    const { id } = parse(IdParams, req.params);
+    return { admin: await requireAdmin(req), id };
+  };
+
+  app.get('/admin/users', async (req) => {
+    await requireAdmin(req);
+    return { users: (await listAllUsers(ctx.db, 500)).map(toUser) };
+  });
+
+  app.patch('/admin/users/:id/role', async (req): Promise<AdminUserResponse> => {
+    const { admin, id } = await target(req);
+    const { role } = parse(UpdateRoleBody, req.body);
+    return { user: await service.setRole(ctx, admin, id, role) };
+  });
+
+  app.post('/admin/users/:id/deactivate', async (req): Promise<AdminUserResponse> => {
+    const { admin, id } = await target(req);
+    return { user: await service.deactivate(ctx, admin, id) };
+  });
+
+  app.post('/admin/users/:id/reactivate', async (req): Promise<AdminUserResponse> => {
+    const { admin, id } = await target(req);
+    return { user: await service.reactivate(ctx, admin, id) };
+  });
+
+  app.delete('/admin/users/:id/sessions', async (req): Promise<RevokedResponse> => {
+    const { admin, id } = await target(req);
+    return { revoked: await service.endSessions(ctx, admin, id) };
+  });
+
+  app.post('/admin/users/:id/reset-link', async (req, reply) => {
+    const { admin, id } = await target(req);
+    const body: ResetLinkResponse = { reset: await createResetLink(ctx, admin, id) };
+    return reply.status(201).send(body);
+  });
+}

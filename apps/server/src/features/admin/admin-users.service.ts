@@ -1,0 +1,51 @@
+import type { Role, User } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { revokeAllSessions } from '../auth/sessions.service.js';
+import { removeMembership } from '../channels/channels.service.js';
+import { updateUserRecorded } from '../users/users.service.js';
+import { findUserById, toUser } from '../users/users.repo.js';
+import { listPublicChannelIds } from './admin-users.repo.js';
+
+/** The account an admin may act on: never the owner, and an admin only by the owner. */
+async function manageable(ctx: AppContext, admin: User, userId: string, action: string) {
+  const target = await findUserById(ctx.db, userId);
+  if (!target) throw new AppError('user_not_found');
+  if (target.role === 'owner') throw new AppError('forbidden', `The owner cannot be ${action}.`);
+  if (admin.role !== 'owner' && target.role === 'admin')
+    throw new AppError('forbidden', `Only the owner can ${action.replace(/d$/, '')} an admin.`);
+  return target;
+}
+
+export async function setRole(ctx: AppContext, admin: User, userId: string, role: Exclude<Role, 'owner'>) {
+  const target = await manageable(ctx, admin, userId, 'changed');
+  if (admin.role !== 'owner' && role === 'admin')
+    throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
+  const user = toUser(await updateUserRecorded(ctx, userId, { role }));
+  await ctx.sessionCache.forgetUser(userId);
+  // A guest keeps only DMs and the private channels they were added to: public ones (#general too) go.
+  if (role === 'guest' && target.role !== 'guest') {
+    for (const channelId of await listPublicChannelIds(ctx.db, userId))
+      await removeMembership(ctx, channelId, userId, 'removed');
+  }
+  return user;
+}
+
+/** Signs the user out everywhere at once; their messages and memberships stay for a reactivation. */
+export async function deactivate(ctx: AppContext, admin: User, userId: string) {
+  await manageable(ctx, admin, userId, 'deactivated');
+  const user = toUser(await updateUserRecorded(ctx, userId, { status: 'deactivated' }));
+  await ctx.sessionCache.forgetUser(userId);
+  await revokeAllSessions(ctx, userId);
+  return user;
+}
+
+export async function reactivate(ctx: AppContext, admin: User, userId: string) {
+  await manageable(ctx, admin, userId, 'reactivated');
+  return toUser(await updateUserRecorded(ctx, userId, { status: 'active' }));
+}
+
+export async function endSessions(ctx: AppContext, admin: User, userId: string) {
+  await manageable(ctx, admin, userId, 'signed out');
+  return revokeAllSessions(ctx, userId);
+}
