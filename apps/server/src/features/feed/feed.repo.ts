@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FeedEventName, Message, Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { changes } from '../../db/schema.js';
-import { toMessage } from '../messages/messages.repo.js';
+import { groupReactions, toMessage } from '../messages/messages.repo.js';
 
 /** A position in the feed: a transaction id and a row id within the feed's order. */
 export type Position = { tx: bigint; id: bigint };
@@ -160,7 +160,9 @@ export async function readChangesForDelivery(
     if (r.tx === null) continue;
     const row = toChangeRow(r);
     rows.push(row);
-    const list = groupReactions(typeof r.reactions === 'string' ? JSON.parse(r.reactions) : r.reactions);
+    const list = groupReactions(
+      (typeof r.reactions === 'string' ? JSON.parse(r.reactions) : r.reactions) ?? [],
+    );
     if (row.entityId) loaded.reactions.set(row.entityId, list);
     if (r.m_id) loaded.messages.set(r.m_id, toMessage(messageRowOf(r), list));
   }
@@ -186,19 +188,6 @@ function messageRowOf(r: DeliveryRaw) {
     lastReplyAt: date(r.m_last_reply_at),
     replyUserIds: r.m_reply_user_ids,
   };
-}
-
-/** As listReactions: emoji in the order first used, people in the order they reacted. */
-function groupReactions(rows: { emoji: string; userId: string }[] | null): Reaction[] {
-  const list: Reaction[] = [];
-  for (const r of rows ?? []) {
-    const entry = list.find((e) => e.emoji === r.emoji);
-    if (entry) {
-      entry.count++;
-      entry.userIds.push(r.userId);
-    } else list.push({ emoji: r.emoji, count: 1, userIds: [r.userId] });
-  }
-  return list;
 }
 
 function toChangeRow(r: Raw): ChangeRow {
