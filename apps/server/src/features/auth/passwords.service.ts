@@ -20,11 +20,11 @@ export async function changePassword(
   address: string,
 ): Promise<number> {
   // Guessing the current password here counts against the same limit as signing in.
-  if (ctx.loginLimiter.isBlocked(user.username, address)) throw new AppError('rate_limited');
+  if (await ctx.loginLimiter.isBlocked(user.username, address)) throw new AppError('rate_limited');
   const stored = await repo.findPasswordHash(ctx.db, user.id);
   const ok = stored ? await verify(stored, body.currentPassword).catch(() => false) : false;
   if (!ok) {
-    ctx.loginLimiter.recordFailure(user.username, address);
+    await ctx.loginLimiter.recordFailure(user.username, address);
     throw new AppError('wrong_password');
   }
   await repo.setPasswordHash(ctx.db, user.id, await hashPassword(body.newPassword));
