@@ -42,6 +42,8 @@ export default defineConfig({
         DATA_DIR,
         PARLEY_SECRET: E2E_SECRET,
         LOG_LEVEL: 'warn',
+        // Every journey signs up its users from 127.0.0.1.
+        RATE_LIMITS: 'off',
         ALLOWED_ORIGINS: `http://localhost:${STATIC_PORT}`,
         ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
       },

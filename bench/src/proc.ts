@@ -109,7 +109,8 @@ export function startParley(
   env: Record<string, string>,
   options: { heapProbe?: boolean; cwd?: string } = {},
 ): Promise<Child> {
-  const base = { NODE_ENV: 'production', PARLEY_SECRET, LOG_LEVEL: 'warn' };
+  // Load tests sign up many users from one address; login-flood turns the limits back on.
+  const base = { NODE_ENV: 'production', PARLEY_SECRET, LOG_LEVEL: 'warn', RATE_LIMITS: 'off' };
   return startChild(PARLEY_ENTRY, { ...base, ...env }, '/api/v1/health', options);
 }
 

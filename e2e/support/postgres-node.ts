@@ -32,6 +32,7 @@ export async function startPostgresNode(port: number): Promise<PostgresNode | un
       DATABASE_URL: databaseUrl,
       PARLEY_SECRET: E2E_SECRET,
       LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

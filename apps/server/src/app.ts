@@ -11,7 +11,6 @@ import { ensureDefaultChannel } from './db/seed.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { hashToken, userForToken } from './features/auth/auth.service.js';
-import { LoginLimiter } from './features/auth/rate-limit.js';
 import { connectSessionBus } from './features/auth/session-bus.js';
 import { SessionCache } from './features/auth/session-cache.js';
 import { channelRoutes } from './features/channels/channels.routes.js';
@@ -21,6 +20,9 @@ import { userRoutes } from './features/users/users.routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installJsonParser } from './http/json-parser.js';
 import { publicRoutes } from './http/public.js';
+import { clientErrorHandler } from './http/client-errors.js';
+import { installRateLimits, RateLimits } from './http/rate-limits.js';
+import { recordRoutes } from './http/route-table.js';
 import { installSecurity } from './http/security.js';
 import { SESSION_COOKIE } from './http/session.js';
 import { installWebApp } from './http/web-app.js';
@@ -54,8 +56,10 @@ export async function createParley(
       const error = new AppError('validation_failed', 'The URL is not valid.');
       void (reply as FastifyReply).status(error.status).send(error.toEnvelope());
     },
+    clientErrorHandler,
   });
   const database = await openDatabase(config);
+  const limits = new RateLimits(config);
   await ensureDefaultChannel(database.db);
   const ctx: AppContext = {
     config,
@@ -64,10 +68,12 @@ export async function createParley(
     realtime: new Realtime(),
     events: new EventBus(app.log),
     log: app.log,
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: limits.loginFailures,
+    limits,
     sessionCache: new SessionCache(),
   };
 
+  recordRoutes(app);
   installJsonParser(app);
   await app.register(cookie, { secret });
   await installSecurity(app, config);
@@ -75,6 +81,7 @@ export async function createParley(
   await app.register(
     async (api) => {
       for (const routes of [
+        installRateLimits,
         publicRoutes,
         authRoutes,
         userRoutes,
@@ -103,7 +110,7 @@ export async function createParley(
   const redis = config.redisUrl ? attachRedis(io, config.redisUrl, app) : [];
   // Sign-outs, deactivations and role changes reach every node's session cache at once.
   if (config.redisUrl) redis.push(...connectSessionBus(ctx.sessionCache, config.redisUrl, app.log));
-  ctx.realtime.attach(io);
+  ctx.realtime.attach(io, redis[0]);
   ctx.realtime.multiNode = redis.length > 0;
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
   await delivery.start();
@@ -133,6 +140,7 @@ export async function createParley(
       // Let disconnect handlers settle before their Redis connections go away.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await app.close();
+      await limits.close();
       // quit() lets commands already sent finish; a Redis that is down gets disconnected instead.
       await Promise.all(
         redis.map((client) =>

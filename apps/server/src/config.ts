@@ -31,6 +31,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
+  RATE_LIMITS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
 });
 
 export type Config = {
@@ -51,6 +52,8 @@ export type Config = {
   webDist: string;
   /** A session unused this long is refused, besides the 30-day maximum. */
   sessionIdleDays: number;
+  /** Off lifts request budgets and the hashing line (tests, load tests); failed-login limits stay. */
+  rateLimits: boolean;
 };
 
 export class ConfigError extends Error {
@@ -101,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     sessionIdleDays: e.SESSION_IDLE_DAYS,
+    rateLimits: e.RATE_LIMITS === 'on',
   };
 }
 

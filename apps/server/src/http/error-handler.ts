@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { issuesToDetails, type ErrorCode } from '@parley/protocol';
 import { AppError } from '../errors.js';
 import { isDbUnavailable } from '../db/errors.js';
+import { retryAfterOf } from './rate-limited-error.js';
 
 // Fastify's own 4xx errors, by their code.
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -36,6 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.error({ err }, 'request failed');
       appError = new AppError('internal');
     }
+    if (appError.code === 'rate_limited') void reply.header('retry-after', String(retryAfterOf(appError)));
     return reply.status(appError.status).send(appError.toEnvelope());
   });
 }

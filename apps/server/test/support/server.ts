@@ -22,6 +22,8 @@ export async function startServer(
     DATABASE_URL: opts.databaseUrl ?? db?.url ?? 'memory://',
     PARLEY_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',
+    // Tests sign up many users from 127.0.0.1; rate-limits.test.ts turns the limits back on.
+    RATE_LIMITS: 'off',
     ...env,
   });
   const parley = await createParley(config, config.secret!, { logger: false, serveWeb: false });

@@ -17,7 +17,7 @@ export { hashToken, logout, userForToken, type SessionMeta } from './sessions.se
 const DUMMY_HASH = hashPassword('parley-dummy-password');
 
 export async function register(ctx: AppContext, body: RegisterBody, meta: SessionMeta) {
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await ctx.limits.hash(() => hashPassword(body.password));
   const id = randomUUID();
   let created;
   try {
@@ -51,16 +51,17 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Sessio
 }
 
 export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta) {
-  if (ctx.loginLimiter.isBlocked(body.username, meta.address)) throw new AppError('rate_limited');
+  await ctx.loginLimiter.assertAllowed(body.username, meta.address);
   const row = await findUserByUsername(ctx.db, body.username);
-  const ok = await verify(row?.passwordHash ?? (await DUMMY_HASH), body.password).catch(() => false);
+  const stored = row?.passwordHash ?? (await DUMMY_HASH);
+  const ok = await ctx.limits.hash(() => verify(stored, body.password).catch(() => false));
   if (!row || !ok) {
-    ctx.loginLimiter.recordFailure(body.username, meta.address);
+    await ctx.loginLimiter.recordFailure(body.username, meta.address);
     throw new AppError('invalid_credentials');
   }
   // Told only to whoever knows the password, so it reveals nothing to a guesser.
   if (row.status !== 'active') throw new AppError('account_deactivated');
-  ctx.loginLimiter.reset(body.username, meta.address);
+  await ctx.loginLimiter.reset(body.username, meta.address);
   const token = await createSession(ctx, row.id, meta);
   return { user: toUser(row), token };
 }

@@ -1,41 +1,48 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LIMITS } from '@parley/protocol';
+import { RateLimitedError } from '../../http/rate-limited-error.js';
 
 /** Counts failed logins per account+address, so an attacker elsewhere cannot lock the real user out. */
 export class LoginLimiter {
-  private failures = new Map<string, number[]>();
+  private readonly failures: RateLimiterAbstract;
 
   constructor(
-    private readonly max = LIMITS.loginFailures,
-    private readonly windowMs = LIMITS.loginWindowMs,
-  ) {}
-
-  isBlocked(username: string, address: string, now = Date.now()): boolean {
-    return this.recent(this.key(username, address), now).length >= this.max;
+    redis?: Redis,
+    private readonly max: number = LIMITS.loginFailures,
+    windowMs: number = LIMITS.loginWindowMs,
+  ) {
+    const options = { points: max, duration: Math.ceil(windowMs / 1000), keyPrefix: 'parley:login-failures' };
+    this.failures = redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          // A Redis outage counts on this node alone rather than letting guesses through.
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
   }
 
-  recordFailure(username: string, address: string, now = Date.now()): void {
-    const key = this.key(username, address);
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-    if (this.failures.size > 100_000) this.prune(now);
+  async isBlocked(username: string, address: string): Promise<boolean> {
+    const res = await this.failures.get(this.key(username, address));
+    return (res?.consumedPoints ?? 0) >= this.max;
   }
 
-  reset(username: string, address: string): void {
-    this.failures.delete(this.key(username, address));
+  /** Throws rate_limited, with when to try again, once the account+address is blocked. */
+  async assertAllowed(username: string, address: string): Promise<void> {
+    const res = await this.failures.get(this.key(username, address));
+    if (res && res.consumedPoints >= this.max) throw new RateLimitedError(res.msBeforeNext);
+  }
+
+  async recordFailure(username: string, address: string): Promise<void> {
+    await this.failures.penalty(this.key(username, address), 1);
+  }
+
+  async reset(username: string, address: string): Promise<void> {
+    await this.failures.delete(this.key(username, address));
   }
 
   private key(username: string, address: string): string {
-    return `${username.toLowerCase()}\u0000${address}`;
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
-
-  private prune(now: number): void {
-    for (const [key] of this.failures) {
-      if (this.recent(key, now).length === 0) this.failures.delete(key);
-    }
+    return `${address}/${username.toLowerCase()}`;
   }
 }

@@ -1,0 +1,116 @@
+import { availableParallelism } from 'node:os';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { API_PREFIX } from '@parley/protocol';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import { LoginLimiter } from '../features/auth/rate-limit.js';
+import { RateLimitedError } from './rate-limited-error.js';
+import { requireUser } from './session.js';
+import { WorkQueue } from './work-queue.js';
+
+type Rule = { points: number; durationS: number; by: 'address' | 'user' };
+
+/** Budgets: `points` requests per `durationS` seconds, so a burst of `points` then the average rate. */
+export const RATE_RULES = {
+  login: { points: 50, durationS: 300, by: 'address' },
+  register: { points: 10, durationS: 3600, by: 'address' },
+  send: { points: 30, durationS: 3, by: 'user' },
+  reaction: { points: 30, durationS: 10, by: 'user' },
+  channelCreate: { points: 20, durationS: 3600, by: 'user' },
+  dmCreate: { points: 60, durationS: 600, by: 'user' },
+  memberAdd: { points: 120, durationS: 600, by: 'user' },
+  invite: { points: 30, durationS: 3600, by: 'user' },
+} satisfies Record<string, Rule>;
+
+export type RateRule = keyof typeof RATE_RULES;
+
+const ROUTES: Record<string, RateRule> = {
+  'POST /auth/login': 'login',
+  'POST /auth/register': 'register',
+  'POST /channels/:id/messages': 'send',
+  'PATCH /messages/:id': 'send',
+  'DELETE /messages/:id': 'send',
+  'PUT /messages/:id/reactions/:emoji': 'reaction',
+  'DELETE /messages/:id/reactions/:emoji': 'reaction',
+  'POST /channels': 'channelCreate',
+  'POST /dms': 'dmCreate',
+  'POST /channels/:id/members': 'memberAdd',
+  'POST /admin/invites': 'invite',
+};
+
+// Argon2 takes ~20 ms of a core; half the cores may hash, a short line may wait, the rest get 429.
+const HASH_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
+const HASH_MAX_WAITING = 20;
+
+/** Request budgets per address and per user (in Redis when set, so all nodes share them) and the hashing line. */
+export class RateLimits {
+  readonly loginFailures: LoginLimiter;
+  private readonly limiters = new Map<RateRule, RateLimiterAbstract>();
+  private readonly hashing = new WorkQueue(HASH_CONCURRENCY, HASH_MAX_WAITING);
+  private readonly redis: Redis | undefined;
+
+  constructor(private readonly config: Pick<Config, 'redisUrl' | 'rateLimits'>) {
+    this.redis = config.redisUrl
+      ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+      : undefined;
+    // Errors are retried by ioredis; meanwhile the in-memory insurance limiters count.
+    this.redis?.on('error', () => {});
+    this.loginFailures = new LoginLimiter(this.redis);
+    for (const [name, rule] of Object.entries(RATE_RULES) as [RateRule, Rule][]) {
+      const options = { points: rule.points, duration: rule.durationS, keyPrefix: `parley:rate:${name}` };
+      this.limiters.set(
+        name,
+        this.redis
+          ? new RateLimiterRedis({
+              ...options,
+              storeClient: this.redis,
+              insuranceLimiter: new RateLimiterMemory(options),
+            })
+          : new RateLimiterMemory(options),
+      );
+    }
+  }
+
+  get enabled(): boolean {
+    return this.config.rateLimits;
+  }
+
+  /** Takes one request from `key`'s budget, or throws rate_limited with when to try again. */
+  async consume(rule: RateRule, key: string): Promise<void> {
+    if (!this.enabled) return;
+    try {
+      await this.limiters.get(rule)!.consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw new RateLimitedError(err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  /** Password hashing and checking wait in one bounded line, so a flood of logins cannot take every core. */
+  hash<T>(job: () => Promise<T>): Promise<T> {
+    return this.enabled ? this.hashing.run(job) : job();
+  }
+
+  async close(): Promise<void> {
+    this.redis?.disconnect();
+  }
+}
+
+/** Applies RATE_RULES to their routes before the handler runs; unauthenticated callers are left to the route. */
+export function installRateLimits(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    if (!ctx.limits.enabled) return;
+    const rule = ROUTES[`${req.method} ${req.routeOptions.url?.slice(API_PREFIX.length)}`];
+    if (!rule) return;
+    if (RATE_RULES[rule].by === 'address') return ctx.limits.consume(rule, req.ip);
+    const user = await requireUser(ctx, req).catch(() => undefined);
+    if (user) await ctx.limits.consume(rule, user.id);
+  });
+}
