@@ -20,9 +20,7 @@ import { userRoutes } from './features/users/users.routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installJsonParser } from './http/json-parser.js';
 import { publicRoutes } from './http/public.js';
-import { clientErrorHandler } from './http/client-errors.js';
 import { installRateLimits, RateLimits } from './http/rate-limits.js';
-import { recordRoutes } from './http/route-table.js';
 import { installSecurity } from './http/security.js';
 import { SESSION_COOKIE } from './http/session.js';
 import { installWebApp } from './http/web-app.js';
@@ -56,7 +54,6 @@ export async function createParley(
       const error = new AppError('validation_failed', 'The URL is not valid.');
       void (reply as FastifyReply).status(error.status).send(error.toEnvelope());
     },
-    clientErrorHandler,
   });
   const database = await openDatabase(config);
   const limits = new RateLimits(config);
@@ -73,7 +70,6 @@ export async function createParley(
     sessionCache: new SessionCache(),
   };
 
-  recordRoutes(app);
   installJsonParser(app);
   await app.register(cookie, { secret });
   await installSecurity(app, config);
@@ -110,7 +106,7 @@ export async function createParley(
   const redis = config.redisUrl ? attachRedis(io, config.redisUrl, app) : [];
   // Sign-outs, deactivations and role changes reach every node's session cache at once.
   if (config.redisUrl) redis.push(...connectSessionBus(ctx.sessionCache, config.redisUrl, app.log));
-  ctx.realtime.attach(io, redis[0]);
+  ctx.realtime.attach(io);
   ctx.realtime.multiNode = redis.length > 0;
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
   await delivery.start();
