@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParley, type Parley } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { TEST_SECRET } from './support/server.js';
+
+const script = `console.log(${JSON.stringify('parley '.repeat(400))});`;
+const page = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<p>parley</p>'.repeat(200)}</body></html>`;
+
+/** A built web app as the vite build leaves it: hashed assets with .br and .gz beside them. */
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const files = { 'assets/index-abc123.js': script, 'index.html': page };
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+  }
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+/** fetch() decodes bodies itself; node's http request lets the test see the bytes sent. */
+function raw(url: string, encoding: string): Promise<{ res: Response; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (msg) => {
+        const chunks: Buffer[] = [];
+        msg.on('data', (c: Buffer) => chunks.push(c));
+        msg.on('end', () => {
+          const headers = new Headers(msg.headers as Record<string, string>);
+          resolve({
+            res: new Response(null, { status: msg.statusCode, headers }),
+            body: Buffer.concat(chunks),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the built web app', () => {
+  let parley: Parley;
+  let url: string;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'memory://',
+      PARLEY_SECRET: TEST_SECRET,
+      WEB_DIST: dist,
+    });
+    parley = await createParley(config, TEST_SECRET, { logger: false, serveWeb: true });
+    url = await parley.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await parley.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends hashed assets brotli- or gzip-compressed as asked, cached for a year, decoding to the file', async () => {
+    for (const [asked, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const { res, body } = await raw(`${url}/assets/index-abc123.js`, asked);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(decode(body).toString()).toBe(script);
+      expect(body.length).toBeLessThan(script.length / 4);
+    }
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const { res, body } = await raw(`${url}/assets/index-abc123.js`, 'identity');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(body.toString()).toBe(script);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('asks browsers to revalidate index.html, client routes and /config.json, keeping the security headers', async () => {
+    for (const pathname of ['/index.html', '/', '/c/general', '/favicon.svg']) {
+      const { res, body } = await raw(url + pathname, 'br');
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get('cache-control'), pathname).toBe('no-cache');
+      expect(res.headers.get('content-security-policy'), pathname).toContain("script-src 'self'");
+      if (pathname !== '/favicon.svg') {
+        expect(res.headers.get('content-encoding'), pathname).toBe('br');
+        expect(zlib.brotliDecompressSync(body).toString(), pathname).toBe(page);
+      }
+    }
+    const config = await fetch(`${url}/config.json`);
+    expect(config.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing asset rather than the page', async () => {
+    const res = await fetch(`${url}/assets/missing-000.js`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+});
