@@ -33,7 +33,12 @@ export const users = pgTable(
       .default('active'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_key').on(t.username)],
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    // Case-insensitive prefix search (`lower(x) like 'q%'`) on usernames and display names.
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_display_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
+  ],
 );
 
 export const sessions = pgTable(
