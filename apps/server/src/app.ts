@@ -18,8 +18,10 @@ import { keyRoutes } from './features/keys/keys.routes.js';
 import { messageRoutes } from './features/messages/messages.routes.js';
 import { userRoutes } from './features/users/users.routes.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { installJsonParser } from './http/json-parser.js';
 import { publicRoutes } from './http/public.js';
+import { recordRoutes } from './http/route-table.js';
 import { installRateLimits, RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { SESSION_COOKIE } from './http/session.js';
@@ -54,6 +56,7 @@ export async function createParley(
       const error = new AppError('validation_failed', 'The URL is not valid.');
       void (reply as FastifyReply).status(error.status).send(error.toEnvelope());
     },
+    clientErrorHandler,
   });
   const database = await openDatabase(config);
   const limits = new RateLimits(config);
@@ -70,6 +73,7 @@ export async function createParley(
     sessionCache: new SessionCache(),
   };
 
+  recordRoutes(app);
   installJsonParser(app);
   await app.register(cookie, { secret });
   await installSecurity(app, config);
