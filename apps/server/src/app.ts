@@ -110,7 +110,7 @@ export async function createParley(
   const redis = config.redisUrl ? attachRedis(io, config.redisUrl, app) : [];
   // Sign-outs, deactivations and role changes reach every node's session cache at once.
   if (config.redisUrl) redis.push(...connectSessionBus(ctx.sessionCache, config.redisUrl, app.log));
-  ctx.realtime.attach(io);
+  ctx.realtime.attach(io, redis[0]);
   ctx.realtime.multiNode = redis.length > 0;
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
   await delivery.start();

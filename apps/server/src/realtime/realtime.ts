@@ -1,6 +1,8 @@
+import type { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, Presence, ServerToClientEvents, User } from '@parley/protocol';
 import type { Resolved } from '../features/feed/resolve.js';
+import { PresenceRegistry } from './presence-registry.js';
 
 /** Between nodes: a write happened, read the feed. */
 export type InterServerEvents = { 'feed:wake': () => void };
@@ -17,25 +19,73 @@ export type ParleySocket = Socket<ClientToServerEvents, ServerToClientEvents, In
 
 export const userRoom = (id: string) => `user:${id}`;
 // One string per channel room, shared by every socket's room set: a socket in 30 channels keeps ~2 KB less.
+// Only ids read from the database come here; a client's ids are checked with isInChannel().
 const channelRooms = new Map<string, string>();
 export function channelRoom(id: string): string {
   let room = channelRooms.get(id);
   if (room === undefined) channelRooms.set(id, (room = `channel:${id}`));
   return room;
 }
+/** Whether the socket is in that channel's room; keeps nothing for an id a client made up. */
+export const isInChannel = (socket: ParleySocket, channelId: string) =>
+  socket.rooms.has(`channel:${channelId}`);
+/** Sockets on this node above which a channel carries no live presence (its members fetch it instead). */
+export const PRESENCE_ROOM_MAX = 1_000;
+const isPresenceRoom = (room: string) => room.startsWith('channel:') || room.startsWith('user:');
 export const sessionRoom = (id: string) => `session:${id}`;
 
 /** The only module that emits; feed changes come through deliver(), in feed order, after commit. */
 export class Realtime {
   private io: ParleyServer | undefined;
+  private registry: PresenceRegistry | undefined;
 
-  attach(io: ParleyServer): void {
+  /** With Redis, presence is shared between nodes through it. */
+  attach(io: ParleyServer, redis?: Redis): void {
     this.io = io;
+    this.registry = new PresenceRegistry(
+      (userId, status, rooms) => this.announcePresence(userId, status, rooms),
+      (userId) => this.roomsOf(userId),
+      redis,
+    );
   }
 
   /** Stops emitting, before shutdown closes the sockets and Redis under us. */
   detach(): void {
     this.io = undefined;
+    this.registry?.stop();
+  }
+
+  /**
+   * To the user's own sockets and the channels they are in, except channels with more than
+   * PRESENCE_ROOM_MAX sockets here: there every change would cost a frame per member; their members
+   * read presence with GET /presence when they load or reconnect.
+   */
+  private announcePresence(userId: string, status: Presence, rooms: string[]): void {
+    const local = this.io?.of('/').adapter.rooms;
+    const to = rooms.filter((room) => (local?.get(room)?.size ?? 0) <= PRESENCE_ROOM_MAX);
+    if (to.length > 0) this.io?.to(to).emit('presence:changed', { userId, status });
+  }
+
+  /** A socket opened, online; presence changes are announced to who shares a channel with the user. */
+  socketOpened(userId: string): void {
+    this.registry?.add(userId, 'online');
+  }
+
+  socketStatusChanged(userId: string, from: 'online' | 'away', to: 'online' | 'away'): void {
+    this.registry?.change(userId, from, to);
+  }
+
+  /** `rooms`: where the closing socket listened, taken before it left them. */
+  socketClosed(userId: string, status: 'online' | 'away', rooms: string[]): void {
+    this.registry?.remove(userId, status, rooms.filter(isPresenceRoom));
+  }
+
+  /** The channel rooms (and own room) of one of the user's sockets on this node: who hears their presence. */
+  roomsOf(userId: string): string[] {
+    const adapter = this.io?.of('/').adapter;
+    const sid = adapter?.rooms.get(userRoom(userId))?.values().next().value;
+    const rooms = sid ? adapter!.sids.get(sid) : undefined;
+    return rooms ? [...rooms].filter(isPresenceRoom) : [userRoom(userId)];
   }
 
   /** One feed change to this node's sockets: a user's own, a channel's members, or everyone. */
@@ -64,10 +114,6 @@ export class Realtime {
   /** With Redis, several nodes share the database: each wakes the others after a write. */
   multiNode = false;
 
-  presenceChanged(userId: string, status: Presence): void {
-    this.io?.emit('presence:changed', { userId, status });
-  }
-
   userKeysChanged(userId: string): void {
     this.io?.emit('userKeys:changed', { userId });
   }
@@ -78,13 +124,6 @@ export class Realtime {
 
   /** Each connected user's status, across every node. */
   async presence(): Promise<Record<string, Presence>> {
-    if (!this.io) return {};
-    const sockets = await this.io.fetchSockets();
-    const result: Record<string, Presence> = {};
-    for (const s of sockets) {
-      const id = s.data.user.id;
-      result[id] = result[id] === 'online' || s.data.status === 'online' ? 'online' : 'away';
-    }
-    return result;
+    return (await this.registry?.snapshot()) ?? {};
   }
 }

@@ -3,7 +3,15 @@ import { Server } from 'socket.io';
 import { LIMITS, PresenceSet, TypingStart, type Ack } from '@parley/protocol';
 import type { AppContext } from '../context.js';
 import { listMemberChannelIds } from './rooms.repo.js';
-import { channelRoom, type ParleyServer, type ParleySocket, sessionRoom, userRoom } from './realtime.js';
+import {
+  channelRoom,
+  isInChannel,
+  type ParleyServer,
+  type ParleySocket,
+  sessionRoom,
+  userRoom,
+} from './realtime.js';
+import { ConnectionCaps, dropSlowConsumer, limitEvents } from './socket-limits.js';
 import { isAllowedOrigin } from '../http/origins.js';
 import type { User } from '@parley/protocol';
 
@@ -12,6 +20,8 @@ export type Authenticate = (
 ) => Promise<{ user: User; sessionId: string } | undefined>;
 
 const TYPING_THROTTLE_MS = 1_000;
+// Typing is throttled per channel or thread; a socket typing in more at once starts the map afresh.
+const TYPING_KEYS = 64;
 
 export function createSocketServer(
   httpServer: HttpServer,
@@ -30,11 +40,15 @@ export function createSocketServer(
     },
   });
 
+  const caps = new ConnectionCaps();
   io.use(async (socket, next) => {
     try {
       const found = await authenticate(socket.handshake.headers.cookie);
       if (!found) return next(new Error('unauthenticated'));
+      if (!caps.admit(found.sessionId, found.user.id)) return next(new Error('too_many_connections'));
       socket.data = { user: found.user, sessionId: found.sessionId, status: 'online' };
+      // Counted until the connection closes, whether or not the handshake gets through.
+      socket.conn.once('close', () => caps.release(found.sessionId, found.user.id));
       // Join every room before the client hears "connected" and catches up, so nothing slips between.
       const channelIds = await listMemberChannelIds(ctx.db, found.user.id);
       socket.join([userRoom(found.user.id), sessionRoom(found.sessionId), ...channelIds.map(channelRoom)]);
@@ -45,24 +59,18 @@ export function createSocketServer(
     }
   });
 
-  const localSockets = new Map<string, number>();
   io.on('connection', (socket) => {
     const { user } = socket.data;
     forgetHandshakeRequest(socket);
+    limitEvents(socket);
+    dropSlowConsumer(socket);
     // Handlers first: anything the client emits while we are still joining rooms must not be lost.
-    registerHandlers(io, socket, ctx);
-    socket.on('disconnect', async () => {
-      const left = (localSockets.get(user.id) ?? 1) - 1;
-      if (left > 0) return void localSockets.set(user.id, left);
-      localSockets.delete(user.id);
-      const elsewhere = await io
-        .in(userRoom(user.id))
-        .fetchSockets()
-        .catch(() => []);
-      if (elsewhere.length === 0) ctx.realtime.presenceChanged(user.id, 'offline');
-    });
-    localSockets.set(user.id, (localSockets.get(user.id) ?? 0) + 1);
-    if (localSockets.get(user.id) === 1) ctx.realtime.presenceChanged(user.id, 'online');
+    registerHandlers(socket, ctx);
+    // Its rooms are still there while it disconnects: the people to tell if it was the user's last socket.
+    socket.on('disconnecting', () =>
+      ctx.realtime.socketClosed(user.id, socket.data.status, [...socket.rooms]),
+    );
+    ctx.realtime.socketOpened(user.id);
   });
   return io;
 }
@@ -79,15 +87,16 @@ function forgetHandshakeRequest(socket: ParleySocket): void {
   socket.handshake.headers = {};
 }
 
-function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContext): void {
+function registerHandlers(socket: ParleySocket, ctx: AppContext): void {
   socket.on('typing:start', (payload: unknown, ack?: Ack) => {
     const parsed = TypingStart.safeParse(payload);
     if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { channelId }.');
     const { channelId, threadRootId } = parsed.data;
-    if (!socket.rooms.has(channelRoom(channelId)))
+    if (!isInChannel(socket, channelId))
       return reply(ack, 'not_a_member', 'You are not a member of that channel.');
     const now = Date.now();
     const typedAt = (socket.data.typedAt ??= new Map());
+    if (typedAt.size >= TYPING_KEYS) typedAt.clear();
     const key = threadRootId ?? channelId;
     if (now - (typedAt.get(key) ?? 0) >= TYPING_THROTTLE_MS) {
       typedAt.set(key, now);
@@ -98,17 +107,12 @@ function registerHandlers(io: ParleyServer, socket: ParleySocket, ctx: AppContex
     }
     reply(ack);
   });
-  socket.on('presence:set', async (payload: unknown, ack?: Ack) => {
+  socket.on('presence:set', (payload: unknown, ack?: Ack) => {
     const parsed = PresenceSet.safeParse(payload);
     if (!parsed.success) return reply(ack, 'validation_failed', 'Expected { status: "online" | "away" }.');
+    const from = socket.data.status;
     socket.data.status = parsed.data.status;
-    // Another node may not answer in time; this socket's own status still counts.
-    const sockets = await io
-      .in(userRoom(socket.data.user.id))
-      .fetchSockets()
-      .catch(() => [socket]);
-    const anyOnline = sockets.some((s) => s.data.status === 'online');
-    ctx.realtime.presenceChanged(socket.data.user.id, anyOnline ? 'online' : 'away');
+    ctx.realtime.socketStatusChanged(socket.data.user.id, from, parsed.data.status);
     reply(ack);
   });
 }
