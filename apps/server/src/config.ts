@@ -32,6 +32,9 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
   RATE_LIMITS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_REQUESTS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
+  ALLOWED_HOSTS: z.string().default(''),
 });
 
 export type Config = {
@@ -54,6 +57,12 @@ export type Config = {
   sessionIdleDays: number;
   /** Off lifts request budgets and the hashing line (tests, load tests); failed-login limits stay. */
   rateLimits: boolean;
+  /** Bearer token that opens /metrics; without one the endpoint does not exist. */
+  metricsToken: string | undefined;
+  /** One JSON log line per request (pino), with its request id. */
+  logRequests: boolean;
+  /** Host names the server answers to, besides the derived ones; ['*'] answers any. */
+  allowedHosts: string[];
 };
 
 export class ConfigError extends Error {
@@ -78,6 +87,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   for (const origin of origins) {
     if (!isOrigin(origin))
       problems.push(`ALLOWED_ORIGINS: "${origin}" is not an origin like https://chat.example.com`);
+  }
+  const hosts = e.ALLOWED_HOSTS.split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (host !== '*' && !isHost(host))
+      problems.push(`ALLOWED_HOSTS: "${host}" is not a host name like chat.example.com (a port may follow)`);
   }
   for (const [name, value] of [
     ['PUBLIC_API_BASE', e.PUBLIC_API_BASE],
@@ -105,6 +121,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     rateLimits: e.RATE_LIMITS === 'on',
+    metricsToken: e.METRICS_TOKEN,
+    logRequests: e.LOG_REQUESTS === 'on',
+    allowedHosts: hosts,
   };
 }
 
@@ -118,4 +137,8 @@ function isUrl(value: string): boolean {
 
 function isOrigin(value: string): boolean {
   return isUrl(value) && new URL(value).origin === value;
+}
+
+function isHost(value: string): boolean {
+  return /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)(:\d{1,5})?$/.test(value);
 }
