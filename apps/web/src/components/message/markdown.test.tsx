@@ -26,19 +26,82 @@ describe('MessageBody', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
+  it('renders GitHub-style strikethrough, tables, task lists, bare links and link titles', () => {
+    const { container } = render(
+      <MessageBody
+        text={
+          '~~gone~~ see https://example.com/a-b?x=1\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [ ] todo\n- [x] done\n\n[t](https://e.com "The title")'
+        }
+      />,
+    );
+    expect(container.querySelector('del')?.textContent).toBe('gone');
+    expect(container.querySelector('a[href="https://example.com/a-b?x=1"]')?.textContent).toBe(
+      'https://example.com/a-b?x=1',
+    );
+    expect([...container.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1', '2']);
+    const boxes = container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+    expect([...boxes].map((b) => b.checked)).toEqual([false, true]);
+    expect(container.querySelector('a[href="https://e.com"]')?.getAttribute('title')).toBe('The title');
+  });
+
+  it('shows raw HTML as the text it is', () => {
+    const { container } = render(<MessageBody text={'<b>bold</b> & <i>x</i>'} />);
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.textContent).toBe('<b>bold</b> & <i>x</i>');
+  });
+
   it('keeps a script tag, an onerror attribute and a javascript: link inert', () => {
     const { container } = render(
       <MessageBody
         text={
-          '<script>window.pwned = 1</script>\n\n<img src=x onerror="window.pwned = 2">\n\n[click](javascript:alert(1))'
+          '<script>window.pwned = 1</script>\n\n<img src=x onerror="window.pwned = 2">\n\n[click](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,x) [d](vbscript:x)'
         }
       />,
     );
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('[onerror]')).toBeNull();
+    expect(container.querySelectorAll('a')).toHaveLength(4);
     for (const a of container.querySelectorAll('a'))
-      expect(a.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+      expect(a.getAttribute('href') ?? '').not.toMatch(/^(javascript|data|vbscript):/i);
     expect((window as unknown as { pwned?: number }).pwned).toBeUndefined();
+  });
+
+  it('turns none of the usual injection payloads into markup that runs', () => {
+    const payloads = [
+      '<svg onload=alert(1)>',
+      '<iframe src="javascript:alert(1)"></iframe>',
+      '<object data="javascript:alert(1)">',
+      '<embed src="javascript:alert(1)">',
+      '<a href="javascript:alert(1)">x</a>',
+      '<style>*{display:none}</style>',
+      '<details open ontoggle=alert(1)>',
+      '<body onload=alert(1)>',
+      '<input autofocus onfocus=alert(1)>',
+      '<math><mtext><img src=x onerror=alert(1)></mtext></math>',
+      '[x](javascript&#58;alert(1))',
+      '[x](  javascript:alert(1))',
+      '[x](java\tscript:alert(1))',
+      '[x](%6A%61%76%61%73%63%72%69%70%74:alert(1))',
+      '![x](javascript:alert(1))',
+      '<javascript:alert(1)>',
+      '[x]: javascript:alert(1)\n\n[x]',
+      '```\n</code><script>alert(1)</script>\n```',
+      '`<img src=x onerror=alert(1)>`',
+      '<<script>script>alert(1)<</script>/script>',
+    ];
+    for (const text of payloads) {
+      const { container, unmount } = render(<MessageBody text={text} />);
+      const risky = container.querySelectorAll(
+        'script, iframe, object, embed, style, svg, math, img, input:not([type="checkbox"]), details, body',
+      );
+      expect(risky, text).toHaveLength(0);
+      for (const el of container.querySelectorAll('*')) {
+        for (const attr of el.attributes) expect(attr.name, text).not.toMatch(/^on/i);
+        const url = el.getAttribute('href') ?? el.getAttribute('src') ?? '';
+        expect(decodeURIComponent(url).replace(/\s/g, ''), text).not.toMatch(/^(javascript|data|vbscript):/i);
+      }
+      unmount();
+    }
   });
 });
