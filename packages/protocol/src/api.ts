@@ -162,6 +162,14 @@ export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
 export const UpdateMembershipBody = z.strictObject({ notify: NotifyLevel });
 export type UpdateMembershipBody = z.infer<typeof UpdateMembershipBody>;
 
+/** Members in display-name order, then id; `cursor` is the previous page's nextCursor; `q` a name prefix. */
+export const MembersQuery = z.strictObject({
+  q: SafeString.trim().max(64).optional(),
+  cursor: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type MembersQuery = z.infer<typeof MembersQuery>;
+
 export const IdParams = z.strictObject({ id: Id });
 export const MemberParams = z.strictObject({ id: Id, userId: Id });
 
@@ -172,7 +180,8 @@ export type UserResponse = { user: User };
 export type UsersResponse = { users: User[] };
 export type ChannelResponse = { channel: Channel };
 export type ChannelsResponse = { channels: Channel[] };
-export type MembersResponse = { members: Member[] };
+/** nextCursor: pass it as `cursor` for the next page; null on the last page. */
+export type MembersResponse = { members: Member[]; nextCursor: string | null };
 export type MessageResponse = { message: Message };
 /** hasMore: older messages exist; hasMoreAfter (around= only): newer ones exist beyond the page. */
 export type MessagesResponse = { messages: Message[]; hasMore: boolean; hasMoreAfter?: boolean };

@@ -232,13 +232,33 @@ export async function listPublic(db: Conn, userId: string): Promise<Channel[]> {
   return rows.map((r) => toChannel(r.channel, r.count, r.membership ? { ...r.membership, unread: 0 } : null));
 }
 
-export async function listMembers(db: Conn, channelId: string): Promise<Member[]> {
+const sortName = sql`lower(${users.displayName})`;
+
+/** One page in (lower display name, id) order after the member `after`; `q` matches name prefixes. */
+export async function listMembers(
+  db: Conn,
+  channelId: string,
+  page: { q?: string; after?: string; limit: number },
+): Promise<Member[]> {
+  // Prefix patterns on lower(...) use the users_*_prefix_idx indexes.
+  const prefix = page.q ? `${page.q.toLowerCase().replace(/[%_\\]/g, (c) => '\\' + c)}%` : undefined;
   const rows = await db
     .select({ user: users, role: memberships.role })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.channelId, channelId))
-    .orderBy(asc(users.username));
+    .where(
+      and(
+        eq(memberships.channelId, channelId),
+        prefix
+          ? or(sql`lower(${users.username}) like ${prefix}`, sql`${sortName} like ${prefix}`)
+          : undefined,
+        page.after
+          ? sql`(${sortName}, ${users.id}) > (select lower(p.display_name), p.id from ${users} p where p.id = ${page.after})`
+          : undefined,
+      ),
+    )
+    .orderBy(sortName, asc(users.id))
+    .limit(page.limit);
   return rows.map((r) => ({ user: toUser(r.user), role: r.role }));
 }
 

@@ -6,6 +6,7 @@ import {
   IdParams,
   MarkReadBody,
   MemberParams,
+  MembersQuery,
   OpenDmBody,
   UpdateChannelBody,
   UpdateMembershipBody,
@@ -53,7 +54,8 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/channels/:id/members', async (req) => {
     const actor = await requireUser(ctx, req);
-    return { members: await channels.listMembers(ctx, actor, parse(IdParams, req.params).id) };
+    const { id } = parse(IdParams, req.params);
+    return channels.listMembers(ctx, actor, id, parse(MembersQuery, req.query));
   });
 
   app.post('/channels/:id/members', async (req, reply) => {

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Channel, CreateChannelBody, Member, UpdateChannelBody } from '@parley/protocol';
+import type {
+  Channel,
+  CreateChannelBody,
+  Member,
+  MembersQuery,
+  MembersResponse,
+  UpdateChannelBody,
+} from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -111,9 +118,21 @@ export async function leaveChannel(ctx: AppContext, actor: Actor, channelId: str
   await removeMembership(ctx, channelId, actor.id, 'left');
 }
 
-export async function listMembers(ctx: AppContext, actor: Actor, channelId: string): Promise<Member[]> {
-  await loadVisible(ctx.db, actor, channelId);
-  return repo.listMembers(ctx.db, channelId);
+/** A page of members, asked for one more than the limit to know whether another page follows. */
+export async function listMembers(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  query: MembersQuery,
+): Promise<MembersResponse> {
+  requireMember((await loadVisible(ctx.db, actor, channelId)).membership);
+  const rows = await repo.listMembers(ctx.db, channelId, {
+    q: query.q,
+    after: query.cursor,
+    limit: query.limit + 1,
+  });
+  const members = rows.slice(0, query.limit);
+  return { members, nextCursor: rows.length > query.limit ? members.at(-1)!.user.id : null };
 }
 
 export async function addMember(
