@@ -1,9 +1,10 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood]`: prints tables, writes bench/results/<name>.json.
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
 import { cryptoSuite } from './crypto';
 import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
+import { loginFloodSuite } from './login-flood';
 import { reactionCostSuite } from './reaction-cost';
 import { sendCostSuite } from './send-cost';
 import { webSuite } from './web-size';
@@ -22,6 +23,7 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   history: historySuite,
   connections: connectionsSuite,
   crypto: cryptoSuite,
+  'login-flood': loginFloodSuite,
 };
 if (only && !suites[only]) {
   console.error(`unknown benchmark ${only}; one of ${Object.keys(suites).join(', ')}`);

@@ -1,0 +1,106 @@
+// A member's send latency alone, then while anonymous logins with unknown usernames pour in from many addresses.
+import { performance } from 'node:perf_hooks';
+import { postJson } from './http-post';
+import { createChannel, newClientId, register, runTag } from './parley-api';
+import { sleep, startParley, type Child } from './proc';
+import { writeResult } from './report';
+import { createDatabase } from './services';
+import { round, summarize } from './stats';
+
+const SENDS_PER_S = 8;
+const FLOOD_PER_S = 20;
+
+/** Sends at a steady rate for `seconds`, one request every 1/SENDS_PER_S s, and returns each latency in ms. */
+async function timedSends(url: string, cookie: string, seconds: number): Promise<number[]> {
+  const headers = { cookie, 'x-parley-csrf': '1' };
+  const pending: Promise<number>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < seconds * SENDS_PER_S; i++) {
+    const at = start + (i * 1000) / SENDS_PER_S;
+    await sleep(Math.max(0, at - performance.now()));
+    pending.push(
+      postJson(url, headers, { clientId: newClientId(), body: 'a message' }).then((status) => {
+        if (status !== 201) throw new Error(`send answered ${status}`);
+        return performance.now() - at;
+      }),
+    );
+  }
+  return Promise.all(pending);
+}
+
+/** Every second, FLOOD_PER_S logins at once, each an unknown username from its own address. */
+function flood(url: string): { stop: () => Promise<Record<string, number>> } {
+  const statuses: Record<string, number> = {};
+  const inFlight = new Set<Promise<void>>();
+  let n = 0;
+  const timer = setInterval(() => {
+    for (let i = 0; i < FLOOD_PER_S; i++) {
+      n++;
+      const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+      const attempt = postJson(
+        `${url}/api/v1/auth/login`,
+        { 'x-parley-csrf': '1', 'x-forwarded-for': address },
+        { username: `nobody${n}`, password: 'a guess at a password' },
+      ).then((status) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        inFlight.delete(attempt);
+      });
+      inFlight.add(attempt);
+    }
+  }, 1000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return statuses;
+    },
+  };
+}
+
+/** Quiet and flooded phases alternate, so load that drifts on a shared machine falls on both alike. */
+async function measure(node: Child, rounds: number, seconds: number, database: string) {
+  const cookie = await register(node.url, `flood${runTag()}`);
+  const channel = await createChannel(node.url, cookie, `flood-${runTag()}`);
+  const url = `${node.url}/api/v1/channels/${channel}/messages`;
+  await timedSends(url, cookie, 2);
+  const quiet: number[] = [];
+  const flooded: number[] = [];
+  const logins: Record<string, number> = {};
+  for (let round = 0; round < rounds; round++) {
+    quiet.push(...(await timedSends(url, cookie, seconds)));
+    const attack = flood(node.url);
+    await sleep(1000);
+    flooded.push(...(await timedSends(url, cookie, seconds)));
+    for (const [status, n] of Object.entries(await attack.stop())) logins[status] = (logins[status] ?? 0) + n;
+  }
+  const [baseline, underFlood] = [summarize(quiet), summarize(flooded)];
+  return {
+    database,
+    seconds: rounds * seconds,
+    sendsPerS: SENDS_PER_S,
+    loginsPerS: FLOOD_PER_S,
+    baselineP50Ms: round(baseline.p50),
+    baselineP99Ms: round(baseline.p99),
+    floodP50Ms: round(underFlood.p50),
+    floodP99Ms: round(underFlood.p99),
+    p99Ratio: round(underFlood.p99 / baseline.p99, 2),
+    loginAnswers: logins,
+  };
+}
+
+/** Rate limits on, as in production; PostgreSQL when it answers, else PGlite. quick: 2 rounds of 8 s, else 4 of 15 s. */
+export async function loginFloodSuite(quick: boolean): Promise<void> {
+  const [rounds, seconds] = quick ? [2, 8] : [4, 15];
+  const db = await createDatabase('flood');
+  const node = await startParley({ DATABASE_URL: db?.url ?? 'memory://', RATE_LIMITS: 'on' });
+  try {
+    const result = await measure(node, rounds, seconds, db ? 'PostgreSQL' : 'PGlite');
+    console.table([result]);
+    const verdict = result.p99Ratio <= 2 ? 'within' : 'OVER';
+    console.log(`send p99 ${result.baselineP99Ms} ms -> ${result.floodP99Ms} ms under flood: ${verdict} 2x`);
+    writeResult('login-flood', quick, { results: [result] });
+  } finally {
+    await node.stop();
+    await db?.drop();
+  }
+}
