@@ -24,6 +24,7 @@ import { publicRoutes } from './http/public.js';
 import { recordRoutes } from './http/route-table.js';
 import { installRateLimits, RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
+import { installMetrics } from './observability/metrics.js';
 import { SESSION_COOKIE } from './http/session.js';
 import { installWebApp } from './http/web-app.js';
 import { Realtime, type ParleyServer } from './realtime/realtime.js';
@@ -74,6 +75,7 @@ export async function createParley(
   };
 
   recordRoutes(app);
+  const metrics = installMetrics(app, ctx);
   installJsonParser(app);
   await app.register(cookie, { secret });
   await installSecurity(app, config);
@@ -112,6 +114,7 @@ export async function createParley(
   if (config.redisUrl) redis.push(...connectSessionBus(ctx.sessionCache, config.redisUrl, app.log));
   ctx.realtime.attach(io, redis[0]);
   ctx.realtime.multiNode = redis.length > 0;
+  metrics?.watch(io, ctx);
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
   await delivery.start();
   const pruning = schedulePruning(ctx);

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientId, connected, signUp } from './support/client.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const TOKEN = 'metrics-token-0123456789';
+
+function valueOf(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : NaN;
+}
+
+describe('GET /metrics', () => {
+  let on: TestServer;
+  let off: TestServer;
+  beforeAll(async () => {
+    on = await startServer({ METRICS_TOKEN: TOKEN });
+    off = await startServer();
+  }, 120_000);
+  afterAll(async () => {
+    await on?.stop();
+    await off?.stop();
+  });
+
+  const scrape = async (token = TOKEN) => {
+    const res = await fetch(`${on.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    return { res, text: await res.text() };
+  };
+
+  it('does not exist without METRICS_TOKEN', async () => {
+    const res = await fetch(`${off.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(404);
+  });
+
+  it('refuses a missing or wrong bearer token', async () => {
+    expect((await fetch(`${on.url}/metrics`)).status).toBe(401);
+    expect((await scrape('metrics-token-0123456780')).res.status).toBe(401);
+    expect((await scrape('short')).res.status).toBe(401);
+  });
+
+  it('counts requests by route and status, sends, deliveries and sockets, in the Prometheus text format', async () => {
+    const alice = await signUp(on.url);
+    const channelId = (await alice.post('/channels', { name: 'metrics', kind: 'public' })).body.channel.id;
+    const socket = alice.socket({ transports: ['websocket'] });
+    await connected(socket);
+    const before = (await scrape()).text;
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: `m${i}` })).status,
+      ).toBe(201);
+    await alice.get('/no-such-thing');
+    const { res, text } = await scrape();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const sent =
+      'parley_http_requests_total{method="POST",route="/api/v1/channels/:id/messages",status="201"}';
+    expect(valueOf(text, sent)).toBe(3);
+    expect(valueOf(text, 'parley_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
+    expect(text).toContain(
+      'parley_http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/api/v1/channels/:id/messages"} 3',
+    );
+    expect(valueOf(text, 'parley_messages_sent_total') - valueOf(before, 'parley_messages_sent_total')).toBe(
+      3,
+    );
+    // Delivery runs after the answer; the three changes reach the socket soon after.
+    await expect
+      .poll(async () => valueOf((await scrape()).text, 'parley_feed_deliveries_total'))
+      .toBeGreaterThanOrEqual(valueOf(before, 'parley_feed_deliveries_total') + 3);
+    expect(valueOf(text, 'parley_sockets_connected')).toBe(1);
+    expect(text).toMatch(/^parley_nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^parley_nodejs_heap_size_used_bytes \d/m);
+    socket.close();
+  });
+});
