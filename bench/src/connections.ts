@@ -6,7 +6,8 @@ import { writeResult } from './report';
 import { createDatabase } from './services';
 import { round, summarize } from './stats';
 
-const SOCKETS_PER_USER = 100;
+// At the cap of 20 sockets per session (socket-limits.ts): one session per account.
+const SOCKETS_PER_USER = 20;
 // Each account is in #general and ten more: a socket joins a room per channel.
 const CHANNELS_PER_USER = 10;
 const CONNECT_AT_ONCE = 100;

@@ -1,4 +1,5 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team]`: prints tables, writes bench/results/<name>.json.
+import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
 import { cryptoSuite } from './crypto';
@@ -7,6 +8,7 @@ import { historySuite } from './history';
 import { loginFloodSuite } from './login-flood';
 import { reactionCostSuite } from './reaction-cost';
 import { sendCostSuite } from './send-cost';
+import { teamSuite } from './team';
 import { webSuite } from './web-size';
 
 const args = process.argv.slice(2);
@@ -23,6 +25,8 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   history: historySuite,
   connections: connectionsSuite,
   crypto: cryptoSuite,
+  'abuse-heap': abuseHeapSuite,
+  team: teamSuite,
   'login-flood': loginFloodSuite,
 };
 if (only && !suites[only]) {
