@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { useSession } from '../features/auth/use-session';
 import { Shell } from './shell';
+
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 
 export function App() {
   const { data: me, isLoading, error } = useSession();
@@ -16,6 +19,14 @@ export function App() {
       <Route path="/login" element={me ? <Navigate to={from} replace /> : <LoginPage />} />
       <Route path="/register" element={me ? <Navigate to="/" replace /> : <RegisterPage />} />
       <Route path="/invite/:code" element={me ? <Navigate to="/" replace /> : <RegisterPage />} />
+      <Route
+        path="/reset/:token"
+        element={
+          <Suspense fallback={<div className="splash" aria-busy="true" />}>
+            <ResetPasswordPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/*"
         element={

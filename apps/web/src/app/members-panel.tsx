@@ -91,6 +91,7 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
               <span className="muted small">@{user.username}</span>
             </span>
             {role === 'admin' && <span className="badge">admin</span>}
+            {user.status === 'deactivated' && <span className="badge">deactivated</span>}
             {channel.encrypted && (
               <MemberTrust
                 user={user}

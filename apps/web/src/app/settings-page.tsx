@@ -9,6 +9,8 @@ import { useLogout } from '../features/auth/use-session';
 import { useChannels } from '../realtime/use-channels';
 import { EncryptionSettings } from '../features/encryption/encryption-settings';
 import { PageLayout } from '../components/page-layout';
+import { ChangePasswordForm } from '../features/account/change-password-form';
+import { SessionsList } from '../features/account/sessions-list';
 
 export default function SettingsPage({ me }: { me: User }) {
   const { tab = 'profile' } = useParams();
@@ -107,10 +109,20 @@ function Notifications() {
 function Security() {
   const logout = useLogout();
   return (
+    <>
+      <ChangePasswordForm />
+      <SessionsList />
+      <SignOut onSignOut={() => logout.mutate()} />
+    </>
+  );
+}
+
+function SignOut({ onSignOut }: { onSignOut: () => void }) {
+  return (
     <section className="card">
       <h2>This session</h2>
       <p className="muted">Signing out revokes this session on the server and closes its live connection.</p>
-      <button type="button" className="button button-danger" onClick={() => logout.mutate()}>
+      <button type="button" className="button button-danger" onClick={onSignOut}>
         Sign out
       </button>
     </section>

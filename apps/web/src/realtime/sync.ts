@@ -44,6 +44,8 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
   s.on('disconnect', (reason) => {
     console.info(`Parley: realtime disconnected (${reason})`);
     connection.set((c) => ({ ...c, state: 'offline' }));
+    // The server drops a revoked session's socket: reconnecting finds out (unauthenticated signs out) or resumes.
+    if (reason === 'io server disconnect') s.connect();
   });
   s.on('connect_error', (err) => {
     console.info(`Parley: realtime connect error (${err.message})`);

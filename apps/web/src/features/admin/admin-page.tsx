@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitesResponse, Role, SettingsResponse, User, UsersResponse } from '@parley/protocol';
+import type { InvitesResponse, SettingsResponse, User } from '@parley/protocol';
 import { CopyButton } from '../../components/copy-button';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
 import { PageLayout } from '../../components/page-layout';
+import { PeopleSection } from './people-section';
 
 export default function AdminPage({ me }: { me: User }) {
   const qc = useQueryClient();
@@ -14,10 +15,6 @@ export default function AdminPage({ me }: { me: User }) {
   const invites = useQuery({
     queryKey: ['admin', 'invites'],
     queryFn: () => api<InvitesResponse>('GET', '/admin/invites'),
-  });
-  const users = useQuery({
-    queryKey: ['admin', 'users'],
-    queryFn: () => api<UsersResponse>('GET', '/admin/users'),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
   const setInviteOnly = useMutation({
@@ -38,12 +35,7 @@ export default function AdminPage({ me }: { me: User }) {
     mutationFn: (code: string) => api('DELETE', `/admin/invites/${code}`),
     onSuccess: refresh,
   });
-  const setRole = useMutation({
-    mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      api('PATCH', `/admin/users/${id}/role`, { role }),
-    onSuccess: refresh,
-  });
-  const error = [setInviteOnly, createInvite, revoke, setRole].find((m) => m.error)?.error;
+  const error = [setInviteOnly, createInvite, revoke].find((m) => m.error)?.error;
 
   if (me.role !== 'owner' && me.role !== 'admin') {
     return (
@@ -94,42 +86,7 @@ export default function AdminPage({ me }: { me: User }) {
           })}
         </ul>
       </section>
-      <section className="card">
-        <h2>People</h2>
-        <table className="people-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Username</th>
-              <th>Role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data?.users.map((u) => (
-              <tr key={u.id}>
-                <td>{u.displayName}</td>
-                <td>@{u.username}</td>
-                <td>
-                  {u.role === 'owner' || u.id === me.id ? (
-                    u.role
-                  ) : (
-                    <select
-                      aria-label={`Role of ${u.username}`}
-                      value={u.role}
-                      onChange={(e) => setRole.mutate({ id: u.id, role: e.target.value as Role })}
-                    >
-                      {me.role === 'owner' && <option value="admin">admin</option>}
-                      <option value="member">member</option>
-                      <option value="guest">guest</option>
-                      {me.role !== 'owner' && u.role === 'admin' && <option value="admin">admin</option>}
-                    </select>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <PeopleSection me={me} />
     </PageLayout>
   );
 }

@@ -1,13 +1,18 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FailureNote, Field } from '../../components/field';
 import { AuthLayout } from './auth-form';
-import { useLogin } from './use-session';
+import { sessionEndedElsewhere, useLogin } from './use-session';
 
 export function LoginPage() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const notice =
+    (useLocation().state as { notice?: string } | null)?.notice ??
+    (sessionEndedElsewhere()
+      ? 'You were signed out: your session was ended from another device, your password changed, or an admin changed your account.'
+      : undefined);
   return (
     <AuthLayout
       title="Sign in"
@@ -25,6 +30,11 @@ export function LoginPage() {
           login.mutate({ username, password });
         }}
       >
+        {notice && !login.error && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
         <Field
           label="Username"
           autoComplete="username"

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody, SessionResponse, User, UserResponse } from '@parley/protocol';
 import { api, ApiError } from '../../lib/api';
@@ -5,8 +6,15 @@ import { primeCursor } from '../../realtime/catch-up';
 import { keys } from '../../realtime/keys';
 import { lockThisBrowser } from '../../crypto/vault';
 
+// Set when the session ends without this tab signing out: revoked, password changed, deactivated.
+let endedElsewhere = false;
+let signingOut = false;
+
+/** True when the last session ended on its own, until the next sign-in: the sign-in page says so. */
+export const sessionEndedElsewhere = () => endedElsewhere;
+
 export function useSession() {
-  return useQuery({
+  const query = useQuery({
     queryKey: keys.session,
     queryFn: async (): Promise<User | null> => {
       try {
@@ -20,6 +28,14 @@ export function useSession() {
     },
     staleTime: Infinity,
   });
+  const previous = useRef(query.data);
+  useEffect(() => {
+    if (previous.current && query.data === null) endedElsewhere = !signingOut;
+    if (query.data) endedElsewhere = false;
+    signingOut = false;
+    previous.current = query.data;
+  }, [query.data]);
+  return query;
 }
 
 export function useLogin() {
@@ -43,6 +59,7 @@ export function useLogout() {
   return useMutation({
     // Signing out forgets this browser's unlocked keys: a shared computer keeps nothing readable.
     mutationFn: async () => {
+      signingOut = true;
       await lockThisBrowser();
       await api<void>('POST', '/auth/logout');
     },

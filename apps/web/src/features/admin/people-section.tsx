@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResetLinkResponse, Role, User, UsersResponse } from '@parley/protocol';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyButton } from '../../components/copy-button';
+import { FailureNote } from '../../components/field';
+import { api } from '../../lib/api';
+import './people.css';
+
+type Action = 'deactivate' | 'reactivate' | 'sign-out' | 'reset';
+
+/** Who may act on whom: never on the owner or oneself; on an admin only as the owner. */
+const canManage = (me: User, u: User) =>
+  u.role !== 'owner' && u.id !== me.id && (me.role === 'owner' || u.role !== 'admin');
+
+export function PeopleSection({ me }: { me: User }) {
+  const qc = useQueryClient();
+  const users = useQuery({
+    queryKey: ['admin', 'users'],
+    queryFn: () => api<UsersResponse>('GET', '/admin/users'),
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+  const [confirming, setConfirming] = useState<{ user: User; action: 'deactivate' | 'sign-out' }>();
+  const [reset, setReset] = useState<{ user: User; link: string; expiresAt: string }>();
+  const setRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api('PATCH', `/admin/users/${id}/role`, { role }),
+    onSettled: refresh,
+  });
+  const act = useMutation({
+    mutationFn: async ({ user, action }: { user: User; action: Action }) => {
+      if (action === 'reset') {
+        const { reset } = await api<ResetLinkResponse>('POST', `/admin/users/${user.id}/reset-link`);
+        setReset({ user, link: `${window.location.origin}${reset.path}`, expiresAt: reset.expiresAt });
+      } else if (action === 'sign-out') await api('DELETE', `/admin/users/${user.id}/sessions`);
+      else await api('POST', `/admin/users/${user.id}/${action}`);
+    },
+    onSettled: () => {
+      setConfirming(undefined);
+      return refresh();
+    },
+  });
+  return (
+    <section className="card" aria-labelledby="people-title">
+      <h2 id="people-title">People</h2>
+      <FailureNote error={users.error ?? setRole.error ?? act.error} />
+      {reset && (
+        <div className="notice reset-link" role="status">
+          <p>
+            A one-time password link for @{reset.user.username}, valid until{' '}
+            {new Date(reset.expiresAt).toLocaleString()}. It is shown only now: send it to them privately.
+          </p>
+          <code>{reset.link}</code>
+          <CopyButton text={reset.link} what="reset link" small />
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => setReset(undefined)}
+          >
+            Done
+          </button>
+        </div>
+      )}
+      <div className="people-scroll">
+        <table className="people-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Role</th>
+              <th>Status</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data?.users.map((u) => (
+              <tr key={u.id} className={u.status === 'deactivated' ? 'person-deactivated' : undefined}>
+                <td>
+                  {u.displayName} <span className="muted">@{u.username}</span>
+                </td>
+                <td>
+                  {canManage(me, u) && u.status === 'active' ? (
+                    <select
+                      aria-label={`Role of ${u.username}`}
+                      value={u.role}
+                      onChange={(e) => setRole.mutate({ id: u.id, role: e.target.value as Role })}
+                    >
+                      {(me.role === 'owner' || u.role === 'admin') && <option value="admin">admin</option>}
+                      <option value="member">member</option>
+                      <option value="guest">guest</option>
+                    </select>
+                  ) : (
+                    u.role
+                  )}
+                </td>
+                <td>{u.status === 'deactivated' ? <span className="badge">Deactivated</span> : 'Active'}</td>
+                <td className="person-actions">
+                  {canManage(me, u) &&
+                    (u.status === 'active' ? (
+                      <>
+                        <button
+                          type="button"
+                          className="button button-ghost button-small"
+                          aria-label={`Reset link for ${u.username}`}
+                          onClick={() => act.mutate({ user: u, action: 'reset' })}
+                        >
+                          Reset link
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-ghost button-small"
+                          aria-label={`Sign out ${u.username} everywhere`}
+                          onClick={() => setConfirming({ user: u, action: 'sign-out' })}
+                        >
+                          Sign out
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-ghost button-small"
+                          aria-label={`Deactivate ${u.username}`}
+                          onClick={() => setConfirming({ user: u, action: 'deactivate' })}
+                        >
+                          Deactivate
+                        </button>
+                      </>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button-ghost button-small"
+                        aria-label={`Reactivate ${u.username}`}
+                        onClick={() => act.mutate({ user: u, action: 'reactivate' })}
+                      >
+                        Reactivate
+                      </button>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={!!confirming}
+        title={
+          confirming?.action === 'deactivate'
+            ? `Deactivate @${confirming.user.username}?`
+            : 'Sign out everywhere?'
+        }
+        confirmLabel={confirming?.action === 'deactivate' ? 'Deactivate' : 'Sign out'}
+        danger
+        busy={act.isPending}
+        onConfirm={() => confirming && act.mutate(confirming)}
+        onClose={() => setConfirming(undefined)}
+      >
+        {confirming?.action === 'deactivate'
+          ? 'They are signed out on every device at once and cannot sign in. Their messages stay. You can reactivate them later.'
+          : `Every session of @${confirming?.user.username ?? ''} ends now; they can sign in again.`}
+      </ConfirmDialog>
+    </section>
+  );
+}
