@@ -19,7 +19,7 @@ type Rule = { points: number; durationS: number; by: 'address' | 'user' };
 
 /** Budgets: `points` requests per `durationS` seconds, so a burst of `points` then the average rate. */
 export const RATE_RULES = {
-  login: { points: 50, durationS: 300, by: 'address' },
+  login: { points: 30, durationS: 300, by: 'address' },
   register: { points: 10, durationS: 3600, by: 'address' },
   send: { points: 30, durationS: 3, by: 'user' },
   reaction: { points: 30, durationS: 10, by: 'user' },
@@ -45,7 +45,8 @@ const ROUTES: Record<string, RateRule> = {
   'POST /admin/invites': 'invite',
 };
 
-// Argon2 takes ~20 ms of a core; half the cores may hash, a short line may wait, the rest get 429.
+// Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.
+export const HASH_BUDGET = { points: 20, duration: 2 };
 const HASH_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
 const HASH_MAX_WAITING = 20;
 
@@ -54,6 +55,8 @@ export class RateLimits {
   readonly loginFailures: LoginLimiter;
   private readonly limiters = new Map<RateRule, RateLimiterAbstract>();
   private readonly hashing = new WorkQueue(HASH_CONCURRENCY, HASH_MAX_WAITING);
+  // Per node, in memory: it guards this node's cores, whatever the others do.
+  private readonly hashBudget = new RateLimiterMemory(HASH_BUDGET);
   private readonly redis: Redis | undefined;
 
   constructor(private readonly config: Pick<Config, 'redisUrl' | 'rateLimits'>) {
@@ -93,9 +96,13 @@ export class RateLimits {
     }
   }
 
-  /** Password hashing and checking wait in one bounded line, so a flood of logins cannot take every core. */
-  hash<T>(job: () => Promise<T>): Promise<T> {
-    return this.enabled ? this.hashing.run(job) : job();
+  /** Password hashing and checking have a budget and one bounded line, so a flood of logins cannot take the cores. */
+  async hash<T>(job: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return job();
+    await this.hashBudget.consume('node').catch((err: unknown) => {
+      throw err instanceof RateLimiterRes ? new RateLimitedError(err.msBeforeNext) : err;
+    });
+    return this.hashing.run(job);
   }
 
   async close(): Promise<void> {
