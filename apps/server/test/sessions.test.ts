@@ -59,6 +59,25 @@ describe.each(await backendsToTest())('passwords and sessions on %s', (backend) 
       expect((await signIn('wrongpw')).res.status).toBe(200);
     });
 
+    it('rejects bad input with validation_failed and changes nothing', async () => {
+      const user = await signUp(server.url, 'hostile');
+      for (const body of [
+        `{"currentPassword":"${PASSWORD}","newPassword":"long enough pw","__proto__":{"admin":true}}`,
+        { currentPassword: PASSWORD, newPassword: 'long enough pw', extra: 1 },
+        { currentPassword: PASSWORD, newPassword: 'long enough \ud800' },
+        { currentPassword: PASSWORD, newPassword: 2 ** 31 },
+      ]) {
+        const res = await user.post('/auth/password', body);
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe('validation_failed');
+      }
+      expect((await signIn('hostile')).res.status).toBe(200);
+      const reset = await user.post('/auth/reset/%ED%A0%80aaaaaaaaaaaaaaaaaaaa', {
+        password: 'long enough pw',
+      });
+      expect(reset.status).toBe(400);
+    });
+
     it('refuses a new password that is too short, and a signed-out caller', async () => {
       const user = await signUp(server.url);
       const short = await user.post('/auth/password', { currentPassword: PASSWORD, newPassword: 'short' });
