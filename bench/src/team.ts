@@ -7,7 +7,10 @@ import { createDatabase } from './services';
 import { round, summarize } from './stats';
 
 // 500 accounts with ten sockets each (tabs and devices) make the 5,000 sockets; argon2 sign-up stays short.
-const TEAM = { accounts: 500, socketsPerAccount: 10, channels: 200, channelsPerAccount: 20 };
+const FULL = { accounts: 500, socketsPerAccount: 10, channels: 200, channelsPerAccount: 20 };
+// Quick: a fifth of the team, 1,000 sockets.
+const QUICK = { ...FULL, accounts: 100 };
+let TEAM = FULL;
 const SENDS_PER_SECOND = 30;
 const PRESENCE_PER_SECOND = 5;
 // 1% of the sockets reconnect each minute; they are left out of the delivery count (they catch up by /sync).
@@ -163,13 +166,18 @@ async function runTeam(node: Child, seconds: number) {
 /** The team workload on PGlite, then on PostgreSQL when it answers; quick: 15 s each, else 60 s. */
 export async function teamSuite(quick: boolean): Promise<void> {
   const seconds = quick ? 15 : 60;
+  TEAM = quick ? QUICK : FULL;
   const results: Record<string, Awaited<ReturnType<typeof runTeam>>> = {};
   const database = await createDatabase('team');
   const targets: [string, string][] = [['pglite', 'memory://']];
   if (database) targets.push(['postgres', database.url]);
   try {
     for (const [name, url] of targets) {
-      const node = await startParley({ DATABASE_URL: url });
+      // A loaded box can take PGlite's first start past the start-up deadline: skip that target, say so.
+      const node = await startParley({ DATABASE_URL: url }).catch((err: Error) => {
+        console.warn(`team on ${name} skipped: ${err.message}`);
+      });
+      if (!node) continue;
       try {
         results[name] = await runTeam(node, seconds);
         console.log(`${name}:`, JSON.stringify(results[name]));
