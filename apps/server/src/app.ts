@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -25,6 +25,7 @@ import { recordRoutes } from './http/route-table.js';
 import { installRateLimits, RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
 import { installMetrics } from './observability/metrics.js';
+import { installRequestId, requestIdOf, RequestLogController } from './observability/request-log.js';
 import { SESSION_COOKIE } from './http/session.js';
 import { installWebApp } from './http/web-app.js';
 import { Realtime, type ParleyServer } from './realtime/realtime.js';
@@ -50,8 +51,9 @@ export async function createParley(
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: LIMITS.socketMaxBytes,
     trustProxy: 'loopback',
-    // A log line per request costs more CPU than a message send; errors are still logged.
-    logController: new LogController({ disableRequestLogging: true }),
+    // LOG_REQUESTS: one line per request with its id (an incoming X-Request-Id when sane).
+    logController: new RequestLogController(config.logRequests),
+    genReqId: requestIdOf,
     // A URL that is not valid UTF-8 (a lone surrogate, a cut sequence) gets the one envelope too.
     frameworkErrors: (_err, _req, reply) => {
       const error = new AppError('validation_failed', 'The URL is not valid.');
@@ -75,6 +77,7 @@ export async function createParley(
   };
 
   recordRoutes(app);
+  installRequestId(app);
   const metrics = installMetrics(app, ctx);
   installJsonParser(app);
   await app.register(cookie, { secret });

@@ -29,11 +29,17 @@ describe('security headers', () => {
     }
   });
 
-  it('asks for HSTS in production only', async () => {
-    expect((await fetch(production.url + '/api/v1/health')).headers.get('strict-transport-security')).toMatch(
-      /max-age=\d+/,
-    );
-    expect((await fetch(test.url + '/api/v1/health')).headers.get('strict-transport-security')).toBeNull();
+  it('asks for HSTS in production over HTTPS only, as a trusted proxy reports it', async () => {
+    const viaHttps = { headers: { 'x-forwarded-proto': 'https' } };
+    expect(
+      (await fetch(production.url + '/api/v1/health', viaHttps)).headers.get('strict-transport-security'),
+    ).toMatch(/max-age=\d+/);
+    expect(
+      (await fetch(production.url + '/api/v1/health')).headers.get('strict-transport-security'),
+    ).toBeNull();
+    expect(
+      (await fetch(test.url + '/api/v1/health', viaHttps)).headers.get('strict-transport-security'),
+    ).toBeNull();
   });
 
   it('keeps the headers on an error response', async () => {

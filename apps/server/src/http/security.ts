@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { isAllowedOrigin } from './origins.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Origins of the configured API and socket bases, and their WebSocket forms, for connect-src. */
 function connectSources(config: Config): string[] {
@@ -39,9 +40,14 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
-    hsts: config.mode === 'production' ? undefined : false,
+    hsts: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
+  const hsts = config.mode === 'production';
+  app.addHook('onRequest', (req, reply, done) => {
+    // Only over HTTPS (X-Forwarded-Proto counts from a trusted proxy): over plain HTTP browsers ignore it.
+    if (hsts && req.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    securityHeaders(req.raw, reply.raw, () => done());
+  });
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin !== undefined && config.allowedOrigins.includes(origin)),
     credentials: true,
