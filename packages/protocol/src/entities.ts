@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 
-export const Id = z.uuid();
+// Lower-cased as parsed: an upper-case id in a URL names the same row and the same socket room.
+export const Id = z.uuid().toLowerCase();
 export type Id = z.infer<typeof Id>;
 
 /** Text PostgreSQL can store as sent: no NUL character, no lone surrogate. */

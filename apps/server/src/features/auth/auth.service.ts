@@ -7,7 +7,13 @@ import { AppError } from '../../errors.js';
 import { consumeInvite, readSettings } from '../admin/admin.repo.js';
 import { findChannelByName } from '../channels/channels.repo.js';
 import { addMembership } from '../channels/channels.service.js';
-import { countUsers, findUserByUsername, insertUser, toUser } from '../users/users.repo.js';
+import {
+  countUsers,
+  findUserByUsername,
+  insertUser,
+  lockRegistrations,
+  toUser,
+} from '../users/users.repo.js';
 import { hashPassword } from './passwords.service.js';
 import { createSession, SESSION_DAYS, type SessionMeta } from './sessions.service.js';
 
@@ -22,6 +28,7 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Sessio
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
+      await lockRegistrations(tx);
       const first = (await countUsers(tx)) === 0;
       if (!first) {
         const { inviteOnly } = await readSettings(tx);

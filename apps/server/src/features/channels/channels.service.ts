@@ -62,7 +62,7 @@ export async function createChannel(
       await recordChanges(tx, [joined(id, actor.id)]);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('channel_name_taken');
+    if (isUniqueViolation(err)) throw nameTaken();
     throw err;
   }
   ctx.events.publish('member.joined', { channelId: id, userId: actor.id });
@@ -95,7 +95,7 @@ export async function updateChannel(
       await recordChanges(tx, [{ kind: 'channel:updated', channelId }]);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('channel_name_taken');
+    if (isUniqueViolation(err)) throw nameTaken();
     throw err;
   }
   ctx.events.publish('channel.updated', { channelId });
@@ -237,3 +237,6 @@ export async function removeMembership(
   });
   if (removed) ctx.events.publish('member.left', { channelId, userId, reason });
 }
+
+/** The same answer whoever holds the name, so a private channel's name does not reveal more than that it is taken. */
+const nameTaken = () => new AppError('channel_name_taken', 'That name is not available; choose another.');

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { findUserById } from '../users/users.repo.js';
+import { canReach } from '../users/users.service.js';
 import { recordChanges } from '../feed/feed.repo.js';
 import { joined } from './channels.service.js';
 import * as repo from './channels.repo.js';
@@ -17,7 +18,9 @@ export async function openDm(
   encrypted = false,
 ): Promise<{ channel: Channel; created: boolean }> {
   const other = await findUserById(ctx.db, userId);
-  if (!other || other.status !== 'active') throw new AppError('user_not_found');
+  // A guest reaches only people who share a channel with them; anyone else looks like no one.
+  if (!other || other.status !== 'active' || !(await canReach(ctx, actor, userId)))
+    throw new AppError('user_not_found');
   // An encrypted DM is its own conversation beside the plain one.
   const dmKey = [actor.id, userId].sort().join(':') + (encrypted ? ':e2e' : '');
   const existing = await repo.findDmByKey(ctx.db, dmKey);

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { User } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { memberships, users } from '../../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -36,7 +36,13 @@ export async function countUsers(db: Conn): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function searchUsers(db: Conn, q: string | undefined, limit: number): Promise<UserRow[]> {
+/** Active users matching `q`; with `visibleTo`, only those sharing a channel with that user. */
+export async function searchUsers(
+  db: Conn,
+  q: string | undefined,
+  limit: number,
+  visibleTo?: string,
+): Promise<UserRow[]> {
   const pattern = q ? `%${q.replace(/[%_\\]/g, (c) => '\\' + c)}%` : undefined;
   return db
     .select()
@@ -45,6 +51,7 @@ export async function searchUsers(db: Conn, q: string | undefined, limit: number
       and(
         eq(users.status, 'active'),
         pattern ? or(ilike(users.username, pattern), ilike(users.displayName, pattern)) : undefined,
+        visibleTo ? inArray(users.id, coMemberIds(db, visibleTo)) : undefined,
       ),
     )
     .orderBy(asc(users.username))
@@ -62,4 +69,28 @@ export async function updateUser(
 
 export async function findUsersByIds(db: Conn, ids: string[]): Promise<UserRow[]> {
   return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Users who share at least one channel with `userId` (themself included): all a guest may see. */
+export function coMemberIds(db: Conn, userId: string) {
+  return db
+    .selectDistinct({ id: sql<string>`other.user_id` })
+    .from(sql`${memberships} mine join ${memberships} other on other.channel_id = mine.channel_id`)
+    .where(sql`mine.user_id = ${userId}`);
+}
+
+export async function sharesChannel(db: Conn, userId: string, otherId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sql`1` })
+    .from(sql`${memberships} mine join ${memberships} other on other.channel_id = mine.channel_id`)
+    .where(sql`mine.user_id = ${userId} and other.user_id = ${otherId}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+// Any fixed number: registrations take it in turn, so two first sign-ups cannot both become owner.
+const REGISTRATION_LOCK = 7_240_113;
+
+export async function lockRegistrations(tx: Conn): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
 }

@@ -2,29 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ListUsersQuery, UpdateProfileBody, Username } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
-import { AppError, parse } from '../../errors.js';
+import { parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
-import { updateUserRecorded } from './users.service.js';
-import { findUserByUsername, findUsersByIds, searchUsers, toUser } from './users.repo.js';
+import { listUsers, updateUserRecorded, userByUsername, visiblePresence } from './users.service.js';
+import { toUser } from './users.repo.js';
 
 const UsernameParams = z.strictObject({ username: Username });
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/users', async (req) => {
-    await requireUser(ctx, req);
-    const query = parse(ListUsersQuery, req.query);
-    const rows = query.ids
-      ? await findUsersByIds(ctx.db, query.ids)
-      : await searchUsers(ctx.db, query.q, query.limit);
-    return { users: rows.map(toUser) };
+    const actor = await requireUser(ctx, req);
+    return { users: await listUsers(ctx, actor, parse(ListUsersQuery, req.query)) };
   });
 
   app.get('/users/by-username/:username', async (req) => {
-    await requireUser(ctx, req);
+    const actor = await requireUser(ctx, req);
     const { username } = parse(UsernameParams, req.params);
-    const row = await findUserByUsername(ctx.db, username);
-    if (!row) throw new AppError('user_not_found');
-    return { user: toUser(row) };
+    return { user: await userByUsername(ctx, actor, username) };
   });
 
   app.patch('/users/me', async (req) => {
@@ -36,7 +30,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/presence', async (req) => {
-    await requireUser(ctx, req);
-    return { presence: await ctx.realtime.presence() };
+    const actor = await requireUser(ctx, req);
+    return { presence: await visiblePresence(ctx, actor, await ctx.realtime.presence()) };
   });
 }

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../src/http/route-table.js';
+import { ApiClient, clientId, signUp } from './support/client.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const ACTORS = ['owner', 'admin', 'member', 'nonMember', 'guest', 'deactivated', 'anonymous'] as const;
+type Actor = (typeof ACTORS)[number];
+type Answer = '2xx' | '401' | '403' | '404';
+type Expect = Record<Actor, Answer>;
+const PASSWORD = 'correct horse battery';
+
+/** What one case acts on: a private channel where `member` wrote a message, its encrypted twin, a target user. */
+type Fixture = {
+  actor: Actor;
+  actorId: string;
+  channelId: string;
+  encryptedId: string;
+  messageId: string;
+  targetId: string;
+  targetName: string;
+  invite: string;
+  resetToken: string;
+  sessionId: string;
+};
+type Policy = {
+  expect: Expect;
+  body?: (f: Fixture) => unknown;
+  query?: (f: Fixture) => string;
+  ownSession?: boolean;
+  freshTarget?: boolean;
+};
+
+const all = (answer: Answer): Expect => Object.fromEntries(ACTORS.map((a) => [a, answer])) as Expect;
+const PUBLIC = all('2xx');
+const SIGNED_IN: Expect = { ...all('2xx'), deactivated: '401', anonymous: '401' };
+const INSTANCE_ADMIN: Expect = { ...SIGNED_IN, member: '403', nonMember: '403', guest: '403' };
+const NOT_GUEST: Expect = { ...SIGNED_IN, guest: '403' };
+// A private channel's non-members, instance admins included, cannot tell it exists.
+const CHANNEL_MEMBER: Expect = { ...SIGNED_IN, owner: '404', admin: '404', nonMember: '404', guest: '404' };
+const CHANNEL_ADMIN: Expect = { ...CHANNEL_MEMBER, member: '403' };
+
+/** One row per route the server registers: a route without a row fails the test. */
+const POLICY: Record<string, Policy> = {
+  'GET /api/v1/health': { expect: PUBLIC },
+  'GET /api/v1/health/ready': { expect: PUBLIC },
+  'GET /config.json': { expect: PUBLIC },
+  'GET /api/v1/instance': { expect: PUBLIC },
+  'GET /api/v1/invites/:code': { expect: PUBLIC },
+  'POST /api/v1/auth/register': {
+    expect: PUBLIC,
+    body: () => ({ username: `reg${uniq()}`, displayName: 'New', password: PASSWORD }),
+  },
+  'POST /api/v1/auth/login': {
+    expect: PUBLIC,
+    body: (f) => ({ username: f.targetName, password: PASSWORD }),
+  },
+  'POST /api/v1/auth/logout': {
+    expect: { ...SIGNED_IN, deactivated: '2xx', anonymous: '2xx' },
+    ownSession: true,
+  },
+  'GET /api/v1/auth/session': { expect: SIGNED_IN },
+  'POST /api/v1/auth/password': {
+    expect: SIGNED_IN,
+    ownSession: true,
+    body: () => ({ currentPassword: PASSWORD, newPassword: PASSWORD }),
+  },
+  'GET /api/v1/auth/sessions': { expect: SIGNED_IN },
+  'DELETE /api/v1/auth/sessions/others': { expect: SIGNED_IN, ownSession: true },
+  'DELETE /api/v1/auth/sessions/:id': { expect: SIGNED_IN, ownSession: true },
+  'GET /api/v1/auth/reset/:token': { expect: PUBLIC },
+  'POST /api/v1/auth/reset/:token': { expect: PUBLIC, body: () => ({ password: PASSWORD }) },
+  'GET /api/v1/users': { expect: SIGNED_IN },
+  'GET /api/v1/users/by-username/:username': { expect: { ...SIGNED_IN, guest: '404' } },
+  'PATCH /api/v1/users/me': { expect: SIGNED_IN, body: () => ({ displayName: 'Renamed' }) },
+  'GET /api/v1/presence': { expect: SIGNED_IN },
+  'GET /api/v1/channels': { expect: SIGNED_IN },
+  'POST /api/v1/channels': { expect: NOT_GUEST, body: () => ({ name: `c${uniq()}`, kind: 'public' }) },
+  'GET /api/v1/channels/:id': { expect: CHANNEL_MEMBER },
+  'PATCH /api/v1/channels/:id': { expect: CHANNEL_MEMBER, body: () => ({ topic: 'new topic' }) },
+  // Private channels are joined by invitation only, even by someone already in.
+  'POST /api/v1/channels/:id/join': { expect: CHANNEL_ADMIN },
+  'POST /api/v1/channels/:id/leave': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/channels/:id/members': { expect: CHANNEL_MEMBER },
+  'POST /api/v1/channels/:id/members': { expect: CHANNEL_ADMIN, body: () => ({ userId: ids.nonMember }) },
+  'DELETE /api/v1/channels/:id/members/:userId': { expect: CHANNEL_ADMIN },
+  'PATCH /api/v1/channels/:id/membership': { expect: CHANNEL_MEMBER, body: () => ({ notify: 'none' }) },
+  'POST /api/v1/channels/:id/read': { expect: CHANNEL_MEMBER, body: () => ({ seq: 1 }) },
+  // Guests reach only people who share a channel with them.
+  'POST /api/v1/dms': { expect: { ...SIGNED_IN, guest: '404' }, body: (f) => ({ userId: f.targetId }) },
+  'GET /api/v1/channels/:id/messages': { expect: CHANNEL_MEMBER },
+  'POST /api/v1/channels/:id/messages': {
+    expect: CHANNEL_MEMBER,
+    body: () => ({ clientId: clientId(), body: 'hello' }),
+  },
+  'GET /api/v1/messages/:id': { expect: CHANNEL_MEMBER },
+  'PATCH /api/v1/messages/:id': { expect: CHANNEL_MEMBER, body: () => ({ body: 'edited' }) },
+  'DELETE /api/v1/messages/:id': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/messages/:id/thread': { expect: CHANNEL_MEMBER },
+  'PUT /api/v1/messages/:id/follow': { expect: CHANNEL_MEMBER },
+  'DELETE /api/v1/messages/:id/follow': { expect: CHANNEL_MEMBER },
+  'POST /api/v1/messages/:id/thread/read': { expect: CHANNEL_MEMBER, body: () => ({ seq: 1 }) },
+  'GET /api/v1/threads': { expect: SIGNED_IN },
+  'PUT /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },
+  'DELETE /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/sync': { expect: SIGNED_IN },
+  'GET /api/v1/keys/me': { expect: SIGNED_IN },
+  'PUT /api/v1/keys/me': {
+    expect: SIGNED_IN,
+    body: () => ({ publicKeys: { ecdh: 'e', ecdsa: 's' }, wrappedPrivate: 'w', recoveryWrapped: 'r' }),
+  },
+  // Every caller has keys by now: PUT /keys/me comes first in the route table.
+  'PATCH /api/v1/keys/me': {
+    expect: SIGNED_IN,
+    body: () => ({ wrappedPrivate: 'w2' }),
+  },
+  'GET /api/v1/keys': { expect: SIGNED_IN, query: (f) => `userIds=${f.targetId}` },
+  'GET /api/v1/channels/:id/keys': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/channels/:id/keys/status': { expect: CHANNEL_MEMBER },
+  'POST /api/v1/channels/:id/keys': {
+    expect: CHANNEL_MEMBER,
+    body: (f) => ({ version: 1, wraps: [{ userId: f.actorId, wrapped: 'w' }] }),
+  },
+  'GET /api/v1/admin/settings': { expect: INSTANCE_ADMIN },
+  'PATCH /api/v1/admin/settings': { expect: INSTANCE_ADMIN, body: () => ({ name: 'Parley' }) },
+  'GET /api/v1/admin/invites': { expect: INSTANCE_ADMIN },
+  'POST /api/v1/admin/invites': { expect: INSTANCE_ADMIN, body: () => ({ maxUses: 1 }) },
+  'DELETE /api/v1/admin/invites/:code': { expect: INSTANCE_ADMIN },
+  'GET /api/v1/admin/users': { expect: INSTANCE_ADMIN },
+  'PATCH /api/v1/admin/users/:id/role': {
+    expect: INSTANCE_ADMIN,
+    freshTarget: true,
+    body: () => ({ role: 'member' }),
+  },
+  'POST /api/v1/admin/users/:id/deactivate': { expect: INSTANCE_ADMIN, freshTarget: true },
+  'POST /api/v1/admin/users/:id/reactivate': { expect: INSTANCE_ADMIN, freshTarget: true },
+  'DELETE /api/v1/admin/users/:id/sessions': { expect: INSTANCE_ADMIN, freshTarget: true },
+  'POST /api/v1/admin/users/:id/reset-link': { expect: INSTANCE_ADMIN, freshTarget: true },
+};
+
+let n = 0;
+const uniq = () => `${++n}${Math.random().toString(36).slice(2, 6)}`;
+const ids = {} as Record<Actor | 'creator' | 'target', string>;
+
+describe('authorization matrix: every route x every kind of caller', () => {
+  let server: TestServer;
+  const clients = {} as Record<Actor | 'creator' | 'target', ApiClient>;
+
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMITS: 'off' });
+    for (const name of [
+      'owner',
+      'admin',
+      'member',
+      'nonMember',
+      'guest',
+      'deactivated',
+      'creator',
+      'target',
+    ] as const)
+      clients[name] = await signUp(server.url, `${name.toLowerCase()}${uniq()}`);
+    clients.anonymous = new ApiClient(server.url);
+    for (const [name, client] of Object.entries(clients)) ids[name as Actor] = client.user?.id ?? '';
+    await clients.owner.patch(`/admin/users/${ids.admin}/role`, { role: 'admin' });
+    await clients.owner.patch(`/admin/users/${ids.guest}/role`, { role: 'guest' });
+    await clients.owner.post(`/admin/users/${ids.deactivated}/deactivate`);
+  });
+  afterAll(() => server.stop());
+
+  async function fixture(actor: Actor, policy: Policy, url: string): Promise<Fixture> {
+    const { creator, owner } = clients;
+    const channelId = (await creator.post('/channels', { name: `p${uniq()}`, kind: 'private' })).body.channel
+      .id;
+    const encryptedId = url.includes('/keys')
+      ? (await creator.post('/channels', { name: `e${uniq()}`, kind: 'private', encrypted: true })).body
+          .channel.id
+      : channelId;
+    for (const id of new Set([channelId, encryptedId]))
+      for (const userId of [ids.member, ids.target])
+        await creator.post(`/channels/${id}/members`, { userId });
+    const messageId = url.includes('/messages/')
+      ? (await clients.member.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: 'hi' }))
+          .body.message.id
+      : '';
+    let target = clients.target;
+    if (policy.freshTarget) target = await signUp(server.url, `t${uniq()}`);
+    const invite = url.includes(':code')
+      ? (await owner.post('/admin/invites', { maxUses: 5 })).body.invite.code
+      : '';
+    const resetToken = url.includes(':token')
+      ? (await owner.post(`/admin/users/${ids.target}/reset-link`)).body.reset.token
+      : '';
+    let sessionId = 'a'.repeat(20);
+    if (policy.ownSession && actor !== 'deactivated' && actor !== 'anonymous') {
+      // The case signs in afresh, so signing out or revoking does not end the shared session.
+      const fresh = new ApiClient(server.url);
+      await fresh.post('/auth/login', { username: clients[actor].user.username, password: PASSWORD });
+      const sessions = (await fresh.get('/auth/sessions')).body.sessions;
+      sessionId = sessions.find((s: { current: boolean }) => !s.current).id;
+      return { ...base(), cookie: fresh.cookie } as Fixture & { cookie: string };
+    }
+    return base();
+
+    function base(): Fixture {
+      return {
+        actor,
+        actorId: ids[actor],
+        channelId,
+        encryptedId,
+        messageId,
+        targetId: target.user.id,
+        targetName: target.user.username,
+        invite,
+        resetToken,
+        sessionId,
+      };
+    }
+  }
+
+  function fill(url: string, f: Fixture): string {
+    return url
+      .replace(':id/keys', `${f.encryptedId}/keys`)
+      .replace(/\/channels\/:id/, `/channels/${f.channelId}`)
+      .replace(/\/messages\/:id/, `/messages/${f.messageId}`)
+      .replace(/\/admin\/users\/:id/, `/admin/users/${f.targetId}`)
+      .replace(':userId', f.targetId)
+      .replace(':username', f.targetName)
+      .replace(':code', f.invite)
+      .replace(':token', f.resetToken)
+      .replace(':id', f.sessionId)
+      .replace(':emoji', encodeURIComponent('👍'));
+  }
+
+  const classOf = (status: number): string => (status < 300 ? '2xx' : String(status));
+
+  it('gives each caller the expected answer on every route, and has a policy for every route', async () => {
+    const routes = routeTable(server.parley.app).map((r) => `${r.method} ${r.url}`);
+    expect(
+      routes.filter((r) => !POLICY[r]),
+      'routes without a policy',
+    ).toEqual([]);
+    expect(
+      Object.keys(POLICY).filter((r) => !routes.includes(r)),
+      'policies without a route',
+    ).toEqual([]);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const policy = POLICY[route]!;
+      const [method, url] = route.split(' ') as [string, string];
+      // Refusals and reads share one fixture; each caller allowed to change something gets its own.
+      let shared: Fixture | undefined;
+      for (const actor of ACTORS) {
+        const own = (method !== 'GET' && policy.expect[actor] === '2xx') || policy.ownSession;
+        const f = own
+          ? await fixture(actor, policy, url)
+          : { ...(shared ??= await fixture(actor, policy, url)), actor, actorId: ids[actor] };
+        const cookie = (f as Fixture & { cookie?: string }).cookie ?? clients[actor].cookie;
+        const body = policy.body?.(f);
+        const query = policy.query ? `?${policy.query(f)}` : '';
+        const res = await fetch(`${server.url}${fill(url, f)}${query}`, {
+          method,
+          headers: {
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(method !== 'GET' ? { 'x-parley-csrf': '1' } : {}),
+            ...(cookie ? { cookie } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        // Revoking other sessions or changing the password ends the shared session too: sign in again.
+        if (policy.ownSession && ids[actor] && (await clients[actor].get('/auth/session')).status === 401)
+          await clients[actor].post('/auth/login', {
+            username: clients[actor].user.username,
+            password: PASSWORD,
+          });
+        if (classOf(res.status) !== policy.expect[actor])
+          wrong.push(
+            `${route} as ${actor}: ${res.status} (expected ${policy.expect[actor]}) ${text.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
