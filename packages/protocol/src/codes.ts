@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'wrong_password',
   'account_deactivated',
   'reset_link_invalid',
+  'host_not_allowed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -68,6 +69,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   wrong_password: 403,
   account_deactivated: 403,
   reset_link_invalid: 404,
+  host_not_allowed: 421,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -101,4 +103,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   wrong_password: 'Your current password is not right.',
   account_deactivated: 'This account is deactivated. Ask an admin if that is a mistake.',
   reset_link_invalid: 'That reset link is not valid: it was used, replaced or has expired.',
+  host_not_allowed: 'This server does not answer to that address.',
 };

@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { CSRF_HEADER } from '@parley/protocol';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import { installHostCheck } from './allowed-hosts.js';
 import { isAllowedOrigin } from './origins.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,6 +23,7 @@ function connectSources(config: Config): string[] {
 }
 
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  installHostCheck(app, config);
   // Built once: @fastify/helmet rebuilt the whole middleware, CSP parsing included, on every request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -58,7 +60,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
     if (req.headers[CSRF_HEADER] !== '1') throw new AppError('csrf_required');
-    if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins))
+    if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins, req.protocol))
       throw new AppError('forbidden', 'Origin not allowed.');
   });
 }
