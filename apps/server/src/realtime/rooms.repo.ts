@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Conn } from '../db/client.js';
 import { memberships } from '../db/schema.js';
 
-export async function listMemberChannelIds(db: Conn, userId: string): Promise<string[]> {
+/** Each user's channel ids, for many users in one query. */
+export async function listMemberChannelIds(db: Conn, userIds: string[]): Promise<Map<string, string[]>> {
   const rows = await db
-    .select({ id: memberships.channelId })
+    .select({ userId: memberships.userId, channelId: memberships.channelId })
     .from(memberships)
-    .where(eq(memberships.userId, userId));
-  return rows.map((r) => r.id);
+    .where(inArray(memberships.userId, userIds));
+  const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  for (const row of rows) byUser.get(row.userId)!.push(row.channelId);
+  return byUser;
 }

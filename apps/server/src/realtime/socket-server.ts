@@ -2,7 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { LIMITS, PresenceSet, TypingStart, type Ack } from '@parley/protocol';
 import type { AppContext } from '../context.js';
-import { listMemberChannelIds } from './rooms.repo.js';
+import { MembershipLoader } from './membership-loader.js';
 import {
   channelRoom,
   isInChannel,
@@ -41,6 +41,7 @@ export function createSocketServer(
   });
 
   const caps = new ConnectionCaps();
+  const memberships = new MembershipLoader(ctx.db);
   io.use(async (socket, next) => {
     try {
       const found = await authenticate(socket.handshake.headers.cookie);
@@ -50,7 +51,7 @@ export function createSocketServer(
       // Counted until the connection closes, whether or not the handshake gets through.
       socket.conn.once('close', () => caps.release(found.sessionId, found.user.id));
       // Join every room before the client hears "connected" and catches up, so nothing slips between.
-      const channelIds = await listMemberChannelIds(ctx.db, found.user.id);
+      const channelIds = await memberships.load(found.user.id);
       socket.join([userRoom(found.user.id), sessionRoom(found.sessionId), ...channelIds.map(channelRoom)]);
       next();
     } catch (err) {
