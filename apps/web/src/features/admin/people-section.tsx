@@ -62,7 +62,7 @@ export function PeopleSection({ me }: { me: User }) {
         </div>
       )}
       <div className="people-scroll">
-        <table className="people-table">
+        <table className="people-table people-admin">
           <thead>
             <tr>
               <th>Name</th>
