@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './lock.js';
 import { runNamed } from './pglite-prepared.js';
+import { initialisePgliteApart } from './pglite-first-start.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,6 +33,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
+    if (dataDir) await initialisePgliteApart(path.join(dataDir, 'db'));
     const client = dataDir ? new PGlite(path.join(dataDir, 'db')) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
