@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './support/client.js';
+import { root } from './support/process.js';
+import { startServer, TEST_SECRET, type TestServer } from './support/server.js';
+import { createTestDatabase, postgresAvailable } from './support/services.js';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** The admin tool as an operator runs it, from sources. */
+function parley(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
+  const full: NodeJS.ProcessEnv = { ...process.env, PARLEY_SECRET: TEST_SECRET, ...env };
+  for (const [name, value] of Object.entries(full)) if (value === '') delete full[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/parley.ts', ...args], {
+    cwd: root,
+    env: full,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdin.end(stdin);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+async function login(url: string, username: string, password: string) {
+  const client = new ApiClient(url);
+  const res = await client.post('/auth/login', { username, password });
+  return { client, res };
+}
+
+describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a running server)', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let server: TestServer;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    env = { DATABASE_URL: db.url };
+    server = await startServer({}, 'postgres', { databaseUrl: db.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('creates users, resets a password, promotes, deactivates, lists sessions and checks the database', async () => {
+    const owner = await parley(['create-user', 'olga'], env, 'first-password-1\n');
+    expect(owner).toMatchObject({ code: 0, stdout: expect.stringContaining('Created olga (owner).') });
+    expect(owner.stdout).not.toContain('Password:');
+    const made = await parley(['create-user', 'bob', '--display-name', 'Bob B'], env, 'bob-password-1\n');
+    expect(made.stdout).toContain('Created bob (member).');
+
+    const bob = await login(server.url, 'bob', 'bob-password-1');
+    expect(bob.res.status).toBe(200);
+    expect(bob.res.body.user).toMatchObject({ displayName: 'Bob B', role: 'member' });
+    const listed = await parley(['sessions', 'bob'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/last active .* expires /);
+
+    const reset = await parley(['reset-password', 'bob'], env, 'bob-password-2\n');
+    expect(reset.stdout).toContain('New password set for bob; 1 session(s) ended.');
+    expect((await bob.client.get('/auth/session')).status).toBe(401);
+    expect((await login(server.url, 'bob', 'bob-password-1')).res.status).toBe(401);
+    const again = await login(server.url, 'bob', 'bob-password-2');
+    expect(again.res.status).toBe(200);
+
+    expect((await parley(['promote', 'bob'], env)).stdout).toContain('bob is now admin.');
+    expect((await again.client.get('/auth/session')).body.user.role).toBe('admin');
+
+    expect((await parley(['deactivate', 'bob'], env)).stdout).toContain('bob is deactivated.');
+    expect((await again.client.get('/auth/session')).status).toBe(401);
+    expect((await login(server.url, 'bob', 'bob-password-2')).res.body.error.code).toBe(
+      'account_deactivated',
+    );
+    await parley(['reactivate', 'bob'], env);
+    expect((await login(server.url, 'bob', 'bob-password-2')).res.status).toBe(200);
+
+    const check = await parley(['check'], env);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/users: 2, channels: 1/);
+    expect(check.stdout).toContain('OK: migrations applied');
+  }, 300_000);
+
+  it('refuses bad input with a reason and changes nothing', async () => {
+    const short = await parley(['create-user', 'carol'], env, 'short\n');
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/password: .*10/);
+    const nul = await parley(['create-user', 'ca\u0001rol'], env, 'long-enough-password\n');
+    expect(nul.code).toBe(1);
+    expect((await login(server.url, 'carol', 'long-enough-password')).res.status).toBe(401);
+    const owner = await parley(['deactivate', 'olga'], env);
+    expect(owner).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The owner cannot be deactivated.'),
+    });
+    expect((await parley(['promote', 'nobody'], env)).stderr).toContain('No user is called nobody.');
+    expect((await parley(['frobnicate'], env)).code).toBe(2);
+    expect((await parley(['promote'], env)).code).toBe(2);
+  }, 300_000);
+});
+
+describe('npm run parley (embedded database)', () => {
+  it('refuses while a server holds DATA_DIR, naming its pid', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cli-'));
+    // This test process stands for the running server.
+    fs.writeFileSync(path.join(dataDir, 'parley.lock'), String(process.pid));
+    const run = await parley(['check'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`The Parley server (pid ${process.pid}) is running on ${dataDir}`);
+    expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
+  }, 120_000);
+});
