@@ -24,6 +24,7 @@ import { publicRoutes } from './http/public.js';
 import { recordRoutes } from './http/route-table.js';
 import { installRateLimits, RateLimits } from './http/rate-limits.js';
 import { installSecurity } from './http/security.js';
+import { installOpenApi } from './features/openapi/openapi.routes.js';
 import { installMetrics } from './observability/metrics.js';
 import { installRequestId, requestIdOf, RequestLogController } from './observability/request-log.js';
 import { SESSION_COOKIE } from './http/session.js';
@@ -103,6 +104,7 @@ export async function createParley(
     },
     { prefix: API_PREFIX },
   );
+  installOpenApi(app);
   await installWebApp(app, config, opts.serveWeb ?? true);
 
   const io = createSocketServer(app.server, ctx, async (header) => {
