@@ -140,9 +140,14 @@ async function runTeam(node: Child, seconds: number) {
   startedAt = performance.now();
   await loop(seconds, true);
   await Promise.all(inflight);
-  await sleep(2_000);
+  // Until every expected delivery arrived, or 10 s without one more.
+  for (let last = -1; received < expected && received > last;) {
+    last = received;
+    await sleep(10_000);
+  }
   const cpu = cpuSeconds(node.pid) - cpuBefore;
   const rss = rssMb(node.pid);
+  const connectedAtEnd = slots.filter((slot) => slot.socket?.connected).length;
   slots.forEach((slot) => slot.socket?.close());
   const lat = summarize(latencies);
   return {
@@ -158,7 +163,8 @@ async function runTeam(node: Child, seconds: number) {
     lost: expected - received,
     latencyMs: { p50: round(lat.p50), p95: round(lat.p95), p99: round(lat.p99) },
     serverCpuSeconds: round(cpu, 2),
-    serverCpuPercent: round((cpu / (seconds + 2)) * 100, 0),
+    serverCpuPercent: round((cpu / ((performance.now() - startedAt) / 1000)) * 100, 0),
+    connectedAtEnd,
     serverRssMb: round(rss, 0),
   };
 }
