@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
 import { Icon } from '../components/dialog';
 import { describeError } from '../lib/api';
-import { usePresence, useUsers } from '../realtime/use-users';
-import { useMemberChange, useMembers } from '../realtime/use-channels';
+import { usePresence } from '../realtime/use-users';
+import { useMemberChange } from '../realtime/use-channels';
+import { keys } from '../realtime/keys';
+import { AddMemberPicker } from '../features/channels/add-member-picker';
+import { useMemberPages } from '../features/channels/use-member-pages';
 import { MemberTrust } from '../features/encryption/member-trust';
 import { usePeerKeys } from '../features/encryption/use-peer-keys';
 import { trustOf, verified } from '../crypto/verification';
@@ -12,11 +16,20 @@ import { VerifyDialog } from '../features/encryption/verify-dialog';
 import { useStore } from '../lib/store';
 
 export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: User; onClose: () => void }) {
-  const { data: members = [] } = useMembers(channel.id);
-  const { data: users = [] } = useUsers();
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const pages = useMemberPages(channel.id, q);
+  const { members } = pages;
   const { data: presence = {} } = usePresence();
   const { add, remove } = useMemberChange(channel.id);
-  const [pick, setPick] = useState('');
+  const qc = useQueryClient();
+  // Someone joined or left (the count comes live with the channel): the loaded pages are stale.
+  const seenCount = useRef(channel.memberCount);
+  useEffect(() => {
+    if (seenCount.current === channel.memberCount) return;
+    seenCount.current = channel.memberCount;
+    void qc.invalidateQueries({ queryKey: keys.members(channel.id) });
+  }, [qc, channel.id, channel.memberCount]);
   const [checking, setChecking] = useState<User>();
   const { data: peers } = usePeerKeys(channel.encrypted ? members.map((m) => m.user.id) : []);
   const trust = useStore(verified);
@@ -27,40 +40,25 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
     channel.kind !== 'dm' &&
     (channel.kind === 'public' || admin);
   const memberIds = new Set(members.map((m) => m.user.id));
-  const candidates = users.filter((u) => !memberIds.has(u.id));
-  const picked = candidates.some((u) => u.id === pick) ? pick : '';
   const error = add.error ?? remove.error;
+  const loadMore = () => {
+    if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
+  };
 
   return (
     <aside className="members-panel" aria-label="Members">
       <header className="panel-header">
-        <h2>Members · {members.length}</h2>
+        <h2>Members · {channel.memberCount}</h2>
         <button type="button" className="icon-button" aria-label="Close members" onClick={onClose}>
           <Icon name="close" />
         </button>
       </header>
       {canAdd && (
-        <form
-          className="add-member"
-          onSubmit={(e) => {
-            e.preventDefault();
-            // A late answer must not clear a person picked since (the list may update first, by socket).
-            if (picked)
-              add.mutate(picked, { onSuccess: (_, added) => setPick((p) => (p === added ? '' : p)) });
-          }}
-        >
-          <select aria-label="Person to add" value={picked} onChange={(e) => setPick(e.target.value)}>
-            <option value="">Add someone…</option>
-            {candidates.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.displayName} (@{u.username})
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button-small" disabled={!picked || add.isPending}>
-            Add
-          </button>
-        </form>
+        <AddMemberPicker
+          isMember={(id) => memberIds.has(id)}
+          pending={add.isPending}
+          onAdd={(user, added) => add.mutate(user.id, { onSuccess: added })}
+        />
       )}
       {error && (
         <p className="error-note" role="alert">
@@ -74,7 +72,22 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
           they cannot read what follows.
         </p>
       )}
-      <ul className="member-list">
+      <input
+        type="search"
+        className="member-search"
+        aria-label="Search members"
+        placeholder="Search members"
+        value={search}
+        maxLength={64}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <ul
+        className="member-list"
+        onScroll={(e) => {
+          const list = e.currentTarget;
+          if (list.scrollTop + list.clientHeight > list.scrollHeight - 200) loadMore();
+        }}
+      >
         {members.map(({ user, role }) => (
           <li key={user.id}>
             <Avatar
@@ -112,6 +125,14 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
             )}
           </li>
         ))}
+        {pages.isSuccess && members.length === 0 && <li className="muted">Nobody matches.</li>}
+        {pages.hasNextPage && (
+          <li>
+            <button type="button" className="button button-small" onClick={loadMore}>
+              {pages.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </button>
+          </li>
+        )}
       </ul>
       {checking && peers?.get(checking.id) && (
         <VerifyDialog

@@ -29,11 +29,23 @@ export function useBrowseChannels(enabled: boolean) {
   });
 }
 
+/** Every member, page after page: for what needs them all (an encrypted channel's key checks). */
 export function useMembers(channelId: string | undefined) {
   return useQuery({
     queryKey: keys.members(channelId ?? ''),
-    queryFn: async (): Promise<Member[]> =>
-      (await api<MembersResponse>('GET', `/channels/${channelId}/members`)).members,
+    queryFn: async (): Promise<Member[]> => {
+      const members: Member[] = [];
+      let cursor = '';
+      do {
+        const page = await api<MembersResponse>(
+          'GET',
+          `/channels/${channelId}/members?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        members.push(...page.members);
+        cursor = page.nextCursor ?? '';
+      } while (cursor);
+      return members;
+    },
     enabled: !!channelId,
   });
 }
