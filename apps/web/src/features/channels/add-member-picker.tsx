@@ -47,7 +47,7 @@ export function AddMemberPicker({ isMember, pending, onAdd }: Props) {
       <input
         type="search"
         aria-label="Find someone to add"
-        placeholder="Find someone…"
+        placeholder="Find someone to add…"
         value={search}
         maxLength={64}
         onChange={(e) => setSearch(e.target.value)}
