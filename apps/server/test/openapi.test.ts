@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@parley/protocol';
+import { fieldRulesMarkdown } from '../src/features/openapi/field-rules.js';
 import { routeTable } from '../src/http/route-table.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -66,5 +69,13 @@ describe('GET /api/v1/openapi.json', () => {
     expect(html).toContain('/api/v1/channels/{id}/messages');
     expect(html).toContain('openapi.json');
     expect(html).not.toContain('<script');
+  });
+});
+
+describe('docs/api.md field rules', () => {
+  it('match the schemas the routes parse with', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/api.md'), 'utf8');
+    const table = /<!-- field-rules:start -->\n([\s\S]*?)\n<!-- field-rules:end -->/.exec(doc)?.[1];
+    expect(table, 'regenerate the table with fieldRulesMarkdown()').toBe(fieldRulesMarkdown());
   });
 });
