@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientId, signUp } from './support/client.js';
+import { makeKeys, newChannelKey, type TestKeys, wrapFor } from './support/e2e-keys.js';
 import { startServer, type TestServer } from './support/server.js';
 
-const keysFor = (name: string) => ({
-  publicKeys: { ecdh: `ecdh-public-${name}`, ecdsa: `ecdsa-public-${name}` },
-  wrappedPrivate: `wrapped-private-${name}`,
-  recoveryWrapped: `recovery-${name}`,
-});
 const envelope = (keyVersion: number) => ({
   v: 1,
   keyVersion,
@@ -22,7 +18,14 @@ describe('end-to-end key endpoints', () => {
   let bob: ApiClient;
   let eve: ApiClient;
   let channelId: string;
+  const keys: Record<string, TestKeys> = {};
+  const k1 = newChannelKey();
+  const k2 = newChannelKey();
+  // A wrap as a member's browser makes it: for `to`, signed by `by`.
+  const wrap = (secret: Uint8Array, version: number, to: string, by: string) =>
+    wrapFor(secret, version, channelId, keys[to]!.publicKeys, keys[by]!.pairs);
   beforeAll(async () => {
+    for (const n of ['a', 'b', 'e', 'z', 'b2']) keys[n] = await makeKeys(n);
     server = await startServer();
     [alice, bob, eve] = [
       await signUp(server.url, 'alice'),
@@ -34,7 +37,7 @@ describe('end-to-end key endpoints', () => {
       [bob, 'b'],
       [eve, 'e'],
     ] as const)
-      expect((await c.request('PUT', '/keys/me', keysFor(n))).status).toBe(200);
+      expect((await c.request('PUT', '/keys/me', keys[n]!.body)).status).toBe(200);
     channelId = (await alice.post('/channels', { name: 'vault', kind: 'private', encrypted: true })).body
       .channel.id;
     await alice.post(`/channels/${channelId}/members`, { userId: bob.user.id });
@@ -58,7 +61,7 @@ describe('end-to-end key endpoints', () => {
   it('refuses a first key that is not wrapped for the member who makes it', async () => {
     const res = await alice.post(`/channels/${channelId}/keys`, {
       version: 1,
-      wraps: [{ userId: bob.user.id, wrapped: 'k1b' }],
+      wraps: [{ userId: bob.user.id, wrapped: await wrap(k1, 1, 'b', 'a') }],
     });
     expect(res.status).toBe(400);
     expect((await alice.get(`/channels/${channelId}/keys`)).body.keyVersion).toBe(0);
@@ -74,16 +77,17 @@ describe('end-to-end key endpoints', () => {
   });
 
   it('gives each member only their own wrap, and accepts envelopes at the current version only', async () => {
+    const forBob = await wrap(k1, 1, 'b', 'a');
     const res = await alice.post(`/channels/${channelId}/keys`, {
       version: 1,
       wraps: [
-        { userId: alice.user.id, wrapped: 'k1-for-alice' },
-        { userId: bob.user.id, wrapped: 'k1-for-bob' },
+        { userId: alice.user.id, wrapped: await wrap(k1, 1, 'a', 'a') },
+        { userId: bob.user.id, wrapped: forBob },
       ],
     });
     expect(res.status).toBe(201);
     expect((await bob.get(`/channels/${channelId}/keys`)).body.keys).toEqual([
-      { version: 1, wrapped: 'k1-for-bob', wrappedBy: alice.user.id },
+      { version: 1, wrapped: forBob, wrappedBy: alice.user.id },
     ]);
     expect(
       (await bob.post(`/channels/${channelId}/messages`, { clientId: clientId(), encrypted: envelope(1) }))
@@ -108,7 +112,7 @@ describe('end-to-end key endpoints', () => {
     });
     await alice.post(`/channels/${channelId}/keys`, {
       version: 1,
-      wraps: [{ userId: eve.user.id, wrapped: 'k1-for-eve' }],
+      wraps: [{ userId: eve.user.id, wrapped: await wrap(k1, 1, 'e', 'a') }],
     });
     expect(
       (await eve.get(`/channels/${channelId}/keys`)).body.keys.map((k: { version: number }) => k.version),
@@ -123,7 +127,10 @@ describe('end-to-end key endpoints', () => {
     expect(blocked.body.error.code).toBe('key_rotation_required');
     const rotated = await bob.post(`/channels/${channelId}/keys`, {
       version: 2,
-      wraps: [alice, bob].map((c) => ({ userId: c.user.id, wrapped: `k2-${c.user.username}` })),
+      wraps: [
+        { userId: alice.user.id, wrapped: await wrap(k2, 2, 'a', 'b') },
+        { userId: bob.user.id, wrapped: await wrap(k2, 2, 'b', 'b') },
+      ],
     });
     expect(rotated.status).toBe(201);
     expect(
@@ -137,8 +144,8 @@ describe('end-to-end key endpoints', () => {
     for (const body of [
       {},
       { publicKeys: { ecdh: 'x' } },
-      { ...keysFor('z'), wrappedPrivate: 'x'.repeat(9000) },
-      { ...keysFor('z'), extra: 1 },
+      { ...keys.z!.body, wrappedPrivate: 'x'.repeat(9000) },
+      { ...keys.z!.body, extra: 1 },
     ]) {
       const res = await alice.request('PUT', '/keys/me', body);
       expect(res.status).toBe(400);
@@ -165,7 +172,7 @@ describe('end-to-end key endpoints', () => {
     expect(await versions()).toEqual([1, 2]);
     await bob.patch('/keys/me', { wrappedPrivate: 'rewrapped-again-b' });
     expect(await versions()).toEqual([1, 2]);
-    expect((await bob.request('PUT', '/keys/me', keysFor('b2'))).status).toBe(200);
+    expect((await bob.request('PUT', '/keys/me', keys.b2!.body)).status).toBe(200);
     expect(await versions()).toEqual([]);
     const status = (await alice.get(`/channels/${channelId}/keys/status`)).body.status;
     expect(status.members.find((m: { userId: string }) => m.userId === bob.user.id).versions).toEqual([]);

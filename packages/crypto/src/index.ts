@@ -40,8 +40,10 @@ export {
 export { formatFingerprint, keyFingerprint, userFingerprint } from './fingerprint.js';
 export {
   unwrapChannelKey,
+  verifyWrapSignature,
   wrapChannelKey,
   type UnwrapChannelKeyInput,
+  type VerifyWrapInput,
   type WrapChannelKeyInput,
 } from './key-wrap.js';
 export {

@@ -5,7 +5,7 @@ import { CryptoError } from './errors.js';
 import { deriveEnvelopeKeys, HKDF_INFO, SECRET_BYTES } from './keys.js';
 import { hkdfSha256 } from './primitives.js';
 import { SIGNATURE_BYTES, signBytes, verifyBytes } from './signatures.js';
-import { exportRawPublicKey, RAW_PUBLIC_KEY_BYTES } from './user-keys.js';
+import { exportRawPublicKey, importPublicKey, RAW_PUBLIC_KEY_BYTES } from './user-keys.js';
 
 export const WRAP_FORMAT = 1;
 const WRAP_SIGNATURE_LABEL = utf8('parley/wrap-signature');
@@ -109,4 +109,30 @@ export async function unwrapChannelKey(input: UnwrapChannelKeyInput): Promise<By
   const channelKey = await openEnvelope(keys, envelope, input.context);
   if (channelKey.length !== SECRET_BYTES) throw new CryptoError('bad_format');
   return channelKey;
+}
+
+export type VerifyWrapInput = {
+  wrapped: string;
+  keyVersion: number;
+  context: string;
+  /** The member's ECDH public key, raw base64url, as the server stores it. */
+  recipientPublic: string;
+  /** The wrapper's ECDSA public key, raw base64url. */
+  senderPublic: string;
+};
+
+/** Checks a wrap's form and signature with public keys only, so a server can refuse a planted wrap. */
+export async function verifyWrapSignature(input: VerifyWrapInput): Promise<boolean> {
+  try {
+    const bytes = fromBase64Url(input.wrapped);
+    if (bytes[0] !== WRAP_FORMAT || bytes.length < ENVELOPE_AT + 1) return false;
+    const envelopeBytes = bytes.slice(ENVELOPE_AT);
+    if (decodeEnvelope(envelopeBytes).keyVersion !== input.keyVersion) return false;
+    const recipientRaw = fromBase64Url(input.recipientPublic);
+    const sender = await importPublicKey(input.senderPublic, 'ecdsa');
+    const signed = wrapSignatureInput(input.context, recipientRaw, bytes.slice(1, SIG_AT), envelopeBytes);
+    return await verifyBytes(sender, bytes.slice(SIG_AT, ENVELOPE_AT), signed);
+  } catch {
+    return false;
+  }
 }

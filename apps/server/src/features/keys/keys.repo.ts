@@ -102,3 +102,23 @@ export async function bumpKeyVersion(db: Conn, channelId: string, expectedCurren
 export async function deleteWrapsOf(db: Conn, userId: string): Promise<void> {
   await db.delete(channelKeys).where(eq(channelKeys.userId, userId));
 }
+
+export async function holdsVersion(
+  db: Conn,
+  channelId: string,
+  version: number,
+  userId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ version: channelKeys.version })
+    .from(channelKeys)
+    .where(
+      and(
+        eq(channelKeys.channelId, channelId),
+        eq(channelKeys.version, version),
+        eq(channelKeys.userId, userId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

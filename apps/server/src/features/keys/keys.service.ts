@@ -1,4 +1,11 @@
-import type { ChannelKeyStatus, PostChannelKeysBody, RewrapKeysBody, SetupKeysBody } from '@parley/protocol';
+import { verifyWrapSignature } from '@parley/crypto';
+import type {
+  ChannelKeyStatus,
+  PostChannelKeysBody,
+  PublicKeys,
+  RewrapKeysBody,
+  SetupKeysBody,
+} from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { loadVisible } from '../channels/channels.service.js';
@@ -68,6 +75,8 @@ export async function postChannelKeys(
   }
   const rotating = body.version === channel.keyVersion + 1;
   if (!rotating && body.version > channel.keyVersion) throw new AppError('stale_key_version');
+  if (!rotating) await requireSharable(ctx, actor, channelId, body);
+  await requireSignedWraps(ctx, actor, channelId, body);
   // The maker must hold the new key; members left out wait until a member's browser wraps it for them.
   if (rotating && !body.wraps.some((w) => w.userId === actor.id)) {
     throw new AppError('validation_failed', 'A new key must be wrapped for the member who makes it.', [
@@ -91,4 +100,52 @@ export async function postChannelKeys(
   const keyVersion = rotating ? body.version : channel.keyVersion;
   ctx.events.publish('keys.changed', { channelId });
   return { keyVersion, added: result };
+}
+
+/**
+ * Adding wraps to an existing version shares a key the actor holds; a wrap for themself means their
+ * browser made a rival key for a version another browser made first.
+ */
+async function requireSharable(ctx: AppContext, actor: Actor, channelId: string, body: PostChannelKeysBody) {
+  if (
+    body.wraps.some((w) => w.userId === actor.id) ||
+    !(await repo.holdsVersion(ctx.db, channelId, body.version, actor.id))
+  )
+    throw new AppError('stale_key_version');
+}
+
+/** Every wrap must be signed by the actor for its member, so no member can plant a wrap that locks another out. */
+async function requireSignedWraps(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  body: PostChannelKeysBody,
+) {
+  const keys = new Map(
+    (await repo.listUserKeys(ctx.db, [actor.id, ...body.wraps.map((w) => w.userId)])).map((k) => [
+      k.userId,
+      k.publicKeys as PublicKeys,
+    ]),
+  );
+  const sender = keys.get(actor.id);
+  if (!sender) throw new AppError('keys_not_set_up');
+  const checks = await Promise.all(
+    body.wraps.map(async (w) => {
+      const recipient = keys.get(w.userId);
+      return (
+        !!recipient &&
+        verifyWrapSignature({
+          wrapped: w.wrapped,
+          keyVersion: body.version,
+          context: channelId,
+          recipientPublic: recipient.ecdh,
+          senderPublic: sender.ecdsa,
+        })
+      );
+    }),
+  );
+  const bad = body.wraps.flatMap((w, i) =>
+    checks[i] ? [] : [{ path: `wraps.${i}.wrapped`, message: `not signed by you for ${w.userId}` }],
+  );
+  if (bad.length) throw new AppError('validation_failed', 'A key wrap does not verify.', bad);
 }
