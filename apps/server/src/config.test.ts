@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('keeps rate limits on unless RATE_LIMITS=off, and refuses any other value', () => {
+    expect(loadConfig({}).rateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
+    expect(() => loadConfig({ RATE_LIMITS: 'maybe' })).toThrow(/RATE_LIMITS/);
+  });
+
   it('accepts aes-256-ctr and refuses any other cipher', () => {
     expect(loadConfig({ CIPHER_ALGORITHM: 'aes-256-ctr' }).cipherAlgorithm).toBe('aes-256-ctr');
     expect(() => loadConfig({ CIPHER_ALGORITHM: 'aes-256-gcm' })).toThrow(
