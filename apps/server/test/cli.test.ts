@@ -83,7 +83,7 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
     expect(check.code).toBe(0);
     expect(check.stdout).toMatch(/users: 2, channels: 1/);
     expect(check.stdout).toContain('OK: migrations applied');
-  }, 300_000);
+  }, 900_000);
 
   it('refuses bad input with a reason and changes nothing', async () => {
     const short = await parley(['create-user', 'carol'], env, 'short\n');
@@ -100,7 +100,7 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
     expect((await parley(['promote', 'nobody'], env)).stderr).toContain('No user is called nobody.');
     expect((await parley(['frobnicate'], env)).code).toBe(2);
     expect((await parley(['promote'], env)).code).toBe(2);
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('npm run parley (embedded database)', () => {
