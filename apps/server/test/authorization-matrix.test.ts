@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/http/route-table.js';
 import { ApiClient, clientId, signUp } from './support/client.js';
+import { makeKeys, newChannelKey, type TestKeys, wrapFor } from './support/e2e-keys.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const ACTORS = ['owner', 'admin', 'member', 'nonMember', 'guest', 'deactivated', 'anonymous'] as const;
@@ -24,7 +25,7 @@ type Fixture = {
 };
 type Policy = {
   expect: Expect;
-  body?: (f: Fixture) => unknown;
+  body?: (f: Fixture) => unknown | Promise<unknown>;
   query?: (f: Fixture) => string;
   ownSession?: boolean;
   freshTarget?: boolean;
@@ -43,6 +44,8 @@ const CHANNEL_ADMIN: Expect = { ...CHANNEL_MEMBER, member: '403' };
 const POLICY: Record<string, Policy> = {
   'GET /api/v1/health': { expect: PUBLIC },
   'GET /api/v1/health/ready': { expect: PUBLIC },
+  'GET /api/v1/openapi.json': { expect: PUBLIC },
+  'GET /api/v1/docs': { expect: PUBLIC },
   'GET /config.json': { expect: PUBLIC },
   'GET /api/v1/instance': { expect: PUBLIC },
   'GET /api/v1/invites/:code': { expect: PUBLIC },
@@ -104,10 +107,7 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },
   'GET /api/v1/sync': { expect: SIGNED_IN },
   'GET /api/v1/keys/me': { expect: SIGNED_IN },
-  'PUT /api/v1/keys/me': {
-    expect: SIGNED_IN,
-    body: () => ({ publicKeys: { ecdh: 'e', ecdsa: 's' }, wrappedPrivate: 'w', recoveryWrapped: 'r' }),
-  },
+  'PUT /api/v1/keys/me': { expect: SIGNED_IN, body: (f) => keys[f.actor].body },
   // Every caller has keys by now: PUT /keys/me comes first in the route table.
   'PATCH /api/v1/keys/me': {
     expect: SIGNED_IN,
@@ -118,7 +118,21 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/channels/:id/keys/status': { expect: CHANNEL_MEMBER },
   'POST /api/v1/channels/:id/keys': {
     expect: CHANNEL_MEMBER,
-    body: (f) => ({ version: 1, wraps: [{ userId: f.actorId, wrapped: 'w' }] }),
+    body: async (f) => ({
+      version: 1,
+      wraps: [
+        {
+          userId: f.actorId,
+          wrapped: await wrapFor(
+            newChannelKey(),
+            1,
+            f.encryptedId,
+            keys[f.actor].publicKeys,
+            keys[f.actor].pairs,
+          ),
+        },
+      ],
+    }),
   },
   'GET /api/v1/admin/settings': { expect: INSTANCE_ADMIN },
   'PATCH /api/v1/admin/settings': { expect: INSTANCE_ADMIN, body: () => ({ name: 'Parley' }) },
@@ -140,6 +154,7 @@ const POLICY: Record<string, Policy> = {
 let n = 0;
 const uniq = () => `${++n}${Math.random().toString(36).slice(2, 6)}`;
 const ids = {} as Record<Actor | 'creator' | 'target', string>;
+const keys = {} as Record<Actor, TestKeys>;
 
 describe('authorization matrix: every route x every kind of caller', () => {
   let server: TestServer;
@@ -159,11 +174,12 @@ describe('authorization matrix: every route x every kind of caller', () => {
     ] as const)
       clients[name] = await signUp(server.url, `${name.toLowerCase()}${uniq()}`);
     clients.anonymous = new ApiClient(server.url);
+    for (const actor of ACTORS) keys[actor] = await makeKeys(actor);
     for (const [name, client] of Object.entries(clients)) ids[name as Actor] = client.user?.id ?? '';
     await clients.owner.patch(`/admin/users/${ids.admin}/role`, { role: 'admin' });
     await clients.owner.patch(`/admin/users/${ids.guest}/role`, { role: 'guest' });
     await clients.owner.post(`/admin/users/${ids.deactivated}/deactivate`);
-  });
+  }, 180_000);
   afterAll(() => server.stop());
 
   async function fixture(actor: Actor, policy: Policy, url: string): Promise<Fixture> {
@@ -254,7 +270,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
           ? await fixture(actor, policy, url)
           : { ...(shared ??= await fixture(actor, policy, url)), actor, actorId: ids[actor] };
         const cookie = (f as Fixture & { cookie?: string }).cookie ?? clients[actor].cookie;
-        const body = policy.body?.(f);
+        const body = await policy.body?.(f);
         const query = policy.query ? `?${policy.query(f)}` : '';
         const res = await fetch(`${server.url}${fill(url, f)}${query}`, {
           method,
