@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { heapOf, rssMb, sleep, startParley, type Child } from './proc';
 import { register, runTag } from './parley-api';
 import { writeResult } from './report';
+import { createDatabase } from './services';
 import { round } from './stats';
 
 // Emitted in chunks, so the client hears a disconnect between them and counts only what a connected socket sent.
@@ -51,7 +52,9 @@ async function abuse(node: Child, cookie: string, total: number) {
  */
 export async function abuseHeapSuite(quick: boolean): Promise<void> {
   const total = quick ? 100_000 : 1_000_000;
-  const node = await startParley({ DATABASE_URL: 'memory://' }, { heapProbe: true });
+  // PostgreSQL when it answers: it starts faster than PGlite and keeps the database out of the heap.
+  const database = await createDatabase('abuse');
+  const node = await startParley({ DATABASE_URL: database?.url ?? 'memory://' }, { heapProbe: true });
   try {
     const cookie = await register(node.url, `abuser${runTag()}`);
     // Warm-up: code paths compiled and first-use allocations made before the first reading.
@@ -76,8 +79,9 @@ export async function abuseHeapSuite(quick: boolean): Promise<void> {
       serverRssMb: round(rssMb(node.pid), 0),
     };
     console.table(result);
-    writeResult('abuse-heap', quick, result);
+    writeResult('abuse-heap', quick, { database: database ? 'postgres' : 'pglite', ...result });
   } finally {
     await node.stop();
+    await database?.drop();
   }
 }
