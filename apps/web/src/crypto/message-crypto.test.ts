@@ -96,6 +96,16 @@ describe('encrypted messages in the browser', () => {
     expect(await decryptText(message({ encrypted }), 'Me')).toEqual({ ok: true, text: 'hello *there*' });
   });
 
+  it('pads before sealing, so a short and a longer message reach the server the same size', async () => {
+    const short = await encryptText('c1', 'me', 'ok');
+    const longer = await encryptText('c1', 'me', 'a longer message that still fits the first bucket');
+    expect(short.ciphertext.length).toBe(longer.ciphertext.length);
+    expect(await decryptText(message({ encrypted: longer }), 'Me')).toEqual({
+      ok: true,
+      text: 'a longer message that still fits the first bucket',
+    });
+  });
+
   it('says a tampered message was altered instead of showing it', async () => {
     const encrypted = await encryptText('c1', 'me', 'pay Bob 10');
     const flipped = encrypted.ciphertext[0] === 'A' ? 'B' : 'A';

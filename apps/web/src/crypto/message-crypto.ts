@@ -1,6 +1,7 @@
 import { decryptMessage, encryptMessage, isCryptoError } from '@parley/crypto';
 import type { EncryptedBody, Message } from '@parley/protocol';
 import { forgetKeyring, keyring, maintainKeys } from './channel-keys';
+import { padText, unpadText } from './padding';
 import { peerKey } from './user-keys';
 import { unlockedPairs, vaultSettled } from './vault';
 
@@ -25,7 +26,7 @@ export async function encryptText(channelId: string, selfId: string, text: strin
     );
   }
   return encryptMessage({
-    text,
+    text: padText(text),
     channelId,
     keyVersion: ring.current,
     keys: key.keys,
@@ -65,7 +66,7 @@ export async function decryptText(message: Message, authorName: string): Promise
       keys: key.keys,
       verifyKey: author.ecdsa,
     });
-    return { ok: true, text };
+    return { ok: true, text: unpadText(text) };
   } catch (err) {
     const code = isCryptoError(err) ? err.code : 'unknown';
     const reason =
