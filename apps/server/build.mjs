@@ -16,7 +16,7 @@ const sources = [
   'packages/crypto/src',
   'packages/crypto/package.json',
 ];
-export const serverOutput = path.join(dir, 'dist/bin');
+export const serverOutput = path.join(dir, 'dist');
 
 export async function buildServer() {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -25,8 +25,8 @@ export async function buildServer() {
   await build({
     absWorkingDir: dir,
     entryPoints: entries,
-    // Two folders below apps/server, as src/db is, so paths taken from import.meta.dirname hold in both.
-    outdir: 'dist/bin',
+    // One folder below apps/server, as src is, so config.ts's import.meta.dirname paths hold in both.
+    outdir: 'dist',
     bundle: true,
     splitting: true,
     platform: 'node',

@@ -63,6 +63,10 @@ describe('the server process', () => {
     const port = randomPort();
     const npmStart = ['npm', 'start'];
     const first = await startHealthy(npmStart, { dataDir, port, detached: true });
+    // The built server finds the built web app (it once looked one folder too high).
+    const page = await fetch(`${first.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
     const alice = await signUp(first.url, 'alice');
     const general = (await alice.get('/channels')).body.channels[0].id;
     const sent = await alice.post(`/channels/${general}/messages`, { clientId: clientId(), body: 'kept' });

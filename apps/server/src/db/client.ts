@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,7 +21,10 @@ export type Conn = Db | Tx;
 
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+// apps/server/drizzle: two folders up from src/db, one from the built dist/.
+const migrationsFolder = ['../../drizzle', '../drizzle']
+  .map((p) => path.resolve(import.meta.dirname, p))
+  .find((p) => fs.existsSync(path.join(p, 'meta')))!;
 // Any fixed number; every node takes the same advisory lock so migrations run once.
 const MIGRATION_LOCK = 7_311_301;
 
