@@ -24,10 +24,11 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     if (!this.enabled || (!error && QUIET.has(request.routeOptions.url ?? ''))) return;
+    // Fastify's serializers turn these into method, url, host, remoteAddress and statusCode.
     const line = {
-      req: { method: request.method, url: request.url, remoteAddress: request.ip },
+      req: request,
       route: request.routeOptions.url,
-      res: { statusCode: reply.statusCode },
+      res: reply,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
