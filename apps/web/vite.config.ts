@@ -45,7 +45,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    // Every browser Parley supports preloads modules itself.
+    modulePreload: { polyfill: false },
+  },
   server: {
     port: 5173,
     proxy: {

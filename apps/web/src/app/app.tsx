@@ -1,16 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { useSession } from '../features/auth/use-session';
-import { Shell } from './shell';
+import { loadShell, rememberSignedIn } from './load-shell';
+
+const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
+const splash = <div className="splash" aria-busy="true" />;
 
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 
 export function App() {
   const { data: me, isLoading, error } = useSession();
   const location = useLocation();
-  if (isLoading) return <div className="splash" aria-busy="true" />;
+  useEffect(() => {
+    if (me !== undefined) rememberSignedIn(!!me);
+  }, [me]);
+  if (isLoading) return splash;
   if (error)
     return <div className="splash-error">Parley cannot reach its server. Retrying when you reload.</div>;
   const from = (location.state as { from?: string } | null)?.from ?? '/';
@@ -22,7 +28,7 @@ export function App() {
       <Route
         path="/reset/:token"
         element={
-          <Suspense fallback={<div className="splash" aria-busy="true" />}>
+          <Suspense fallback={splash}>
             <ResetPasswordPage />
           </Suspense>
         }
@@ -30,7 +36,13 @@ export function App() {
       <Route
         path="/*"
         element={
-          me ? <Shell me={me} /> : <Navigate to="/login" replace state={{ from: location.pathname }} />
+          me ? (
+            <Suspense fallback={splash}>
+              <Shell me={me} />
+            </Suspense>
+          ) : (
+            <Navigate to="/login" replace state={{ from: location.pathname }} />
+          )
         }
       />
     </Routes>

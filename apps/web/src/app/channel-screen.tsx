@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
 import { ChannelHeader } from '../features/channels/channel-header';
-import { MembersPanel } from './members-panel';
 import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
 import { setOpenChannel } from '../realtime/reading';
 import { sendMessage } from '../realtime/send';
@@ -22,6 +21,9 @@ import { MessageLinkContext, messagePath } from '../features/messages/message-li
 import { MessageList } from '../features/messages/message-list';
 import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMessages } from '../realtime/use-messages';
+
+// Opened with a click: loaded then, not with the first screen.
+const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
 
 const TYPING_EMIT_MS = 3_000;
 
@@ -170,7 +172,11 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             onClose={closeThread}
           />
         ) : (
-          showMembers && <MembersPanel channel={channel} me={me} onClose={() => setShowMembers(false)} />
+          showMembers && (
+            <Suspense fallback={null}>
+              <MembersPanel channel={channel} me={me} onClose={() => setShowMembers(false)} />
+            </Suspense>
+          )
         )}
       </div>
     </section>

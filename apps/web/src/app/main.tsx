@@ -5,8 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { loadConfig } from '../lib/config';
 import { queryClient } from '../lib/query-client';
 import { App } from './app';
+import { preloadShellIfSignedIn } from './load-shell';
 import '../styles/app.css';
 
+preloadShellIfSignedIn();
 await loadConfig();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
