@@ -17,10 +17,14 @@ import { ConnectionBanner } from './connection-banner';
 import { messageExtras } from './message-extras';
 import { Notices } from './notices';
 import { useCursorReady } from '../realtime/use-cursor-ready';
+import { shortcutDialog, useShortcuts } from './use-shortcuts';
 
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const SettingsPage = lazy(() => import('./settings-page'));
 const ThreadsPage = lazy(() => import('../features/threads/threads-page'));
+const QuickSwitcher = lazy(() => import('../features/switcher/quick-switcher'));
+const KeyboardHelp = lazy(() => import('../features/switcher/keyboard-help'));
+const closeShortcutDialog = () => shortcutDialog.set(undefined);
 
 /** The signed-in app: realtime connection, sidebar and the routed main pane. */
 export function Shell({ me }: { me: User }) {
@@ -38,6 +42,8 @@ export function Shell({ me }: { me: User }) {
   }, [navigate]);
   const meId = me.id;
   const cursorReady = useCursorReady();
+  useShortcuts();
+  const keyboardDialog = useStore(shortcutDialog);
   // Keyed by the user's id only: a profile edit must not reconnect the socket.
   useEffect(() => {
     openOutbox(meId);
@@ -83,6 +89,10 @@ export function Shell({ me }: { me: User }) {
           </Suspense>
         </MessageExtrasProvider>
       </main>
+      <Suspense fallback={null}>
+        {keyboardDialog === 'switcher' && <QuickSwitcher me={me} onClose={closeShortcutDialog} />}
+        {keyboardDialog === 'help' && <KeyboardHelp onClose={closeShortcutDialog} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,21 +1,32 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
 import { Icon } from '../components/dialog';
 import { usePresence } from '../realtime/use-users';
-import { NewDmDialog } from '../features/dms/new-dm-dialog';
 import { UserMenu } from './user-menu';
 import { useUnreadThreadCount } from '../features/threads/use-thread';
-import { BrowseChannelsDialog } from '../features/channels/browse-channels-dialog';
-import { CreateChannelDialog } from '../features/channels/create-channel-dialog';
 import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useStore } from '../lib/store';
 import { useChannels } from '../realtime/use-channels';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
+import { shortcutDialog } from './use-shortcuts';
+
+const JUMP_KEYS = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
 
 export const PHONE = '(max-width: 767px)';
+
+// Dialogs open on a click: they load then, not with the first screen.
+const NewDmDialog = lazy(() =>
+  import('../features/dms/new-dm-dialog').then((m) => ({ default: m.NewDmDialog })),
+);
+const BrowseChannelsDialog = lazy(() =>
+  import('../features/channels/browse-channels-dialog').then((m) => ({ default: m.BrowseChannelsDialog })),
+);
+const CreateChannelDialog = lazy(() =>
+  import('../features/channels/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })),
+);
 
 export function Sidebar({ me }: { me: User }) {
   // A closed drawer is off screen: nothing in it may take focus.
@@ -38,6 +49,11 @@ export function Sidebar({ me }: { me: User }) {
         </span>
         <UserMenu me={me} />
       </header>
+      <button type="button" className="sidebar-jump" onClick={() => shortcutDialog.set('switcher')}>
+        <Icon name="search" size={14} />
+        <span>Jump to…</span>
+        <kbd aria-label={`shortcut ${JUMP_KEYS}`}>{JUMP_KEYS}</kbd>
+      </button>
       <div className="sidebar-scroll">
         <div className="sidebar-section">
           <ul>
@@ -107,9 +123,11 @@ export function Sidebar({ me }: { me: User }) {
           })}
         </Section>
       </div>
-      {dialog === 'create' && <CreateChannelDialog open onClose={() => setDialog(undefined)} />}
-      {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
-      {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
+      <Suspense fallback={null}>
+        {dialog === 'create' && <CreateChannelDialog open onClose={() => setDialog(undefined)} />}
+        {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
+        {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
+      </Suspense>
     </nav>
   );
 }

@@ -15,6 +15,8 @@ export function Dialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Escape asks the owner to close, so its state always follows; the close that follows is not asked again.
+  const asked = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -34,7 +36,15 @@ export function Dialog({
       ref={ref}
       className={wide ? 'dialog dialog-wide' : 'dialog'}
       aria-label={title}
-      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        asked.current = true;
+        onClose();
+      }}
+      onClose={() => {
+        if (asked.current) asked.current = false;
+        else onClose();
+      }}
       onClick={(e) => e.target === ref.current && onClose()}
     >
       {open && (

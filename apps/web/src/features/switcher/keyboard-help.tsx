@@ -1,0 +1,35 @@
+import { Dialog } from '../../components/dialog';
+import './switcher.css';
+
+const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+
+const SHORTCUTS: [string[], string][] = [
+  [[mod, 'K'], 'Jump to a channel, DM or person'],
+  [['?'], 'Show these shortcuts'],
+  [['Enter'], 'Send the message'],
+  [['Shift', 'Enter'], 'New line in a message'],
+  [['↑'], 'Edit your last message (in an empty message box)'],
+  [['Esc'], 'Cancel an edit, close the thread or a dialog'],
+  [[':', 'name'], 'Emoji by shortcode; Tab or Enter picks'],
+  [['+:emoji:'], 'React to the last message'],
+];
+
+/** "?": the keyboard shortcuts Parley answers to. */
+export default function KeyboardHelp({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title="Keyboard shortcuts" open wide onClose={onClose}>
+      <dl className="shortcut-list">
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={what} className="shortcut-row">
+            <dt>
+              {keys.map((k) => (
+                <kbd key={k}>{k}</kbd>
+              ))}
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}

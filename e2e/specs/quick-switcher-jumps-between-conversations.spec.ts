@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  composer,
+  registerInNewContext,
+  seedChannel,
+  send,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
+
+const SHOTS = process.env.E2E_SHOTS;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the quick switcher jumps to channels, DMs and people by part of a name, unread first; ? lists the shortcuts', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bobName = uniqueName('bob');
+  const bob = await registerInNewContext(browser, bobName);
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+  const reviews = await seedChannel(request, alice.context, 'reviews', 1);
+  await alice.page.reload();
+  await expect(alice.page.getByRole('link', { name: new RegExp(reviews) })).toBeVisible();
+
+  // Ctrl+K, a few letters of the channel, Enter.
+  await alice.page.keyboard.press('Control+k');
+  const dialog = alice.page.getByRole('dialog', { name: 'Jump to a conversation' });
+  const box = dialog.getByRole('combobox');
+  await expect(box).toBeFocused();
+  await box.fill(reviews.slice(0, 5));
+  await expect(dialog.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('option').first()).toContainText(reviews);
+  expect(await seriousViolations(alice.page)).toEqual([]);
+  if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/switcher-light.png` });
+  await box.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(alice.page).toHaveURL(new RegExp(`/c/${reviews}$`));
+  await expect(composer(alice.page, reviews)).toBeVisible();
+
+  // A person with no DM yet, by @username, from the sidebar's button; arrows move the choice.
+  await alice.page.getByRole('button', { name: /Jump to/ }).click();
+  await box.fill(`@${bobName}`);
+  await expect(dialog.getByRole('option').first()).toContainText(`@${bobName}`);
+  await box.press('ArrowDown');
+  await box.press('ArrowUp');
+  await box.press('Enter');
+  await expect(alice.page).toHaveURL(new RegExp(`/dm/${bobName}$`));
+  await expect(alice.page.getByRole('textbox', { name: /^Message / })).toBeVisible();
+
+  // With nothing typed, the conversation with unread messages comes first.
+  await send(bob.page, 'general', `ping ${uniqueName('u')}`);
+  await expect(alice.page.getByRole('link', { name: /general/ })).toHaveClass(/unread/);
+  await alice.page.keyboard.press('Control+k');
+  await expect(dialog.getByRole('option').first()).toContainText('general');
+  await expect(
+    dialog
+      .getByRole('option')
+      .first()
+      .getByLabel(/unread/),
+  ).toBeVisible();
+  await box.fill('zzzzqqq');
+  await expect(dialog.getByText(/Nothing matches/)).toBeVisible();
+  await box.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // "?" outside a text field lists the shortcuts; in the message box it is just a question mark.
+  const general = composer(alice.page, 'general');
+  await alice.page.getByRole('link', { name: /general/ }).click();
+  await general.press('?');
+  await expect(general).toHaveValue('?');
+  await general.fill('');
+  await alice.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await alice.page.keyboard.press('?');
+  const help = alice.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help.getByText('Jump to a channel, DM or person')).toBeVisible();
+  if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/shortcuts-light.png` });
+  expect(await seriousViolations(alice.page)).toEqual([]);
+  await alice.page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  if (SHOTS) {
+    await alice.page.emulateMedia({ colorScheme: 'dark' });
+    await alice.page.keyboard.press('Control+k');
+    await box.fill('gen');
+    await alice.page.screenshot({ path: `${SHOTS}/switcher-dark.png` });
+    await box.press('Escape');
+    await alice.page.setViewportSize({ width: 390, height: 780 });
+    await alice.page.keyboard.press('Control+k');
+    await expect(dialog).toBeVisible();
+    await box.fill('b');
+    await alice.page.screenshot({ path: `${SHOTS}/switcher-phone.png` });
+  }
+  await alice.context.close();
+  await bob.context.close();
+});
