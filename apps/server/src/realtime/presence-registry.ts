@@ -85,8 +85,10 @@ export class PresenceRegistry {
     };
     for (const [userId, status] of this.published) merge(userId, status);
     if (!this.redis) return result;
-    const nodes = await this.otherNodes();
-    const hashes = await Promise.all(nodes.map((id) => this.redis!.hgetall(nodeKey(id))));
+    // Redis unreachable: this node's users are still worth answering with.
+    const hashes = await this.otherNodes()
+      .then((nodes) => Promise.all(nodes.map((id) => this.redis!.hgetall(nodeKey(id)))))
+      .catch(() => []);
     for (const hash of hashes) for (const [userId, status] of Object.entries(hash)) merge(userId, status);
     return result;
   }
