@@ -47,6 +47,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/openapi.json': { expect: PUBLIC },
   'GET /api/v1/docs': { expect: PUBLIC },
   'GET /config.json': { expect: PUBLIC },
+  'GET /api/v1/openapi.json': { expect: PUBLIC },
+  'GET /api/v1/docs': { expect: PUBLIC },
   'GET /api/v1/instance': { expect: PUBLIC },
   'GET /api/v1/invites/:code': { expect: PUBLIC },
   'POST /api/v1/auth/register': {
