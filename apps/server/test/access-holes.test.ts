@@ -19,7 +19,7 @@ describe('access holes, closed', () => {
     await owner.patch(`/admin/users/${guest.user.id}/role`, { role: 'guest' });
     privateId = (await member.post('/channels', { name: 'hole-secret', kind: 'private' })).body.channel.id;
     await member.post(`/channels/${privateId}/members`, { userId: guest.user.id });
-  });
+  }, 180_000);
   afterAll(() => server.stop());
 
   it('a private channel name taken gets the same answer as a public one, saying nothing of the channel', async () => {
@@ -94,7 +94,7 @@ describe.each(await backendsToTest())('simultaneous first registrations (%s)', (
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ RATE_LIMITS: 'off' }, backend);
-  });
+  }, 180_000);
   afterAll(() => server.stop());
 
   it('make exactly one owner', async () => {
