@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, signUp } from './support/client.js';
+import { ApiClient, signUp, type ApiResult } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -54,7 +54,7 @@ describe.each(await backendsToTest())('GET /channels/:id/members (%s)', (backend
     const pages: Member[][] = [];
     let cursor: string | null = null;
     do {
-      const res = await owner.get(
+      const res: ApiResult<{ members: Member[]; nextCursor: string | null }> = await owner.get(
         `/channels/${general}/members?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`,
       );
       expect(res.status).toBe(200);
