@@ -87,6 +87,20 @@ async function runTeam(node: Child, seconds: number) {
     });
   });
   const connectSeconds = round((performance.now() - connectStarted) / 1000, 1);
+  // Seeding left thousands of join changes in the feed, delivered in order: wait until a probe gets through.
+  const backlogStarted = performance.now();
+  const probe = members[0]!;
+  const arrived = new Promise<void>((resolve) =>
+    probe.sockets.at(-1)!.on('message:created', (e: { message: { body: string } }) => {
+      if (e.message.body === 'backlog-probe') resolve();
+    }),
+  );
+  await call(node.url, probe.cookie, 'POST', `/channels/${channels[probe.channels[0]!]}/messages`, {
+    clientId: newClientId(),
+    body: 'backlog-probe',
+  });
+  await Promise.race([arrived, sleep(300_000)]);
+  const backlogSeconds = round((performance.now() - backlogStarted) / 1000, 1);
   const next = random(11);
   let sent = 0;
   let failed = 0;
@@ -154,6 +168,7 @@ async function runTeam(node: Child, seconds: number) {
     sockets: total,
     accounts: TEAM.accounts,
     connectSeconds,
+    backlogSeconds,
     seconds,
     reconnects,
     messagesSent: sent,
