@@ -44,8 +44,6 @@ const CHANNEL_ADMIN: Expect = { ...CHANNEL_MEMBER, member: '403' };
 const POLICY: Record<string, Policy> = {
   'GET /api/v1/health': { expect: PUBLIC },
   'GET /api/v1/health/ready': { expect: PUBLIC },
-  'GET /api/v1/openapi.json': { expect: PUBLIC },
-  'GET /api/v1/docs': { expect: PUBLIC },
   'GET /config.json': { expect: PUBLIC },
   'GET /api/v1/openapi.json': { expect: PUBLIC },
   'GET /api/v1/docs': { expect: PUBLIC },
