@@ -2,6 +2,7 @@ import { fromUtf8, utf8 } from './bytes.js';
 import { fromEncryptedBody, toEncryptedBody, type EncryptedBodyV1 } from './envelope-codec.js';
 import { openEnvelope, sealEnvelope, verifyEnvelopeTag } from './envelope.js';
 import type { EnvelopeKeys } from './keys.js';
+import { padText, unpadText } from './padding.js';
 import { signEnvelope, verifyEnvelopeSignature } from './signatures.js';
 
 export type EncryptMessageInput = {
@@ -25,7 +26,7 @@ export type DecryptMessageInput = {
 
 export async function encryptMessage(input: EncryptMessageInput): Promise<EncryptedBodyV1> {
   const envelope = await sealEnvelope(input.keys, {
-    plaintext: utf8(input.text),
+    plaintext: utf8(padText(input.text)),
     keyVersion: input.keyVersion,
     context: input.channelId,
   });
@@ -38,5 +39,5 @@ export async function decryptMessage(input: DecryptMessageInput): Promise<string
   const { envelope, signature } = fromEncryptedBody(input.body);
   await verifyEnvelopeTag(input.keys, envelope, input.channelId);
   await verifyEnvelopeSignature(input.verifyKey, envelope, input.channelId, signature);
-  return fromUtf8(await openEnvelope(input.keys, envelope, input.channelId));
+  return unpadText(fromUtf8(await openEnvelope(input.keys, envelope, input.channelId)));
 }

@@ -1,7 +1,6 @@
 import { decryptMessage, encryptMessage, isCryptoError } from '@parley/crypto';
 import type { EncryptedBody, Message } from '@parley/protocol';
 import { forgetKeyring, keyring, maintainKeys } from './channel-keys';
-import { padText, unpadText } from './padding';
 import { peerKey } from './user-keys';
 import { unlockedPairs, vaultSettled } from './vault';
 
@@ -26,7 +25,7 @@ export async function encryptText(channelId: string, selfId: string, text: strin
     );
   }
   return encryptMessage({
-    text: padText(text),
+    text,
     channelId,
     keyVersion: ring.current,
     keys: key.keys,
@@ -66,7 +65,7 @@ export async function decryptText(message: Message, authorName: string): Promise
       keys: key.keys,
       verifyKey: author.ecdsa,
     });
-    return { ok: true, text: unpadText(text) };
+    return { ok: true, text };
   } catch (err) {
     const code = isCryptoError(err) ? err.code : 'unknown';
     const reason =
