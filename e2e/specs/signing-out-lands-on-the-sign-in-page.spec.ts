@@ -18,10 +18,8 @@ test('signing out from the account menu or from Settings lands on the sign-in pa
   await page.getByRole('button', { name: 'Sign in' }).click();
   await waitLive(page);
   await page.goto('/settings/security');
-  await page
-    .getByRole('button', { name: /Sign out/ })
-    .first()
-    .click();
+  // "Sign out" of this session, not "Sign out everywhere else" nor one of the listed sessions.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   // Nothing of the signed-in app is left on the page.
