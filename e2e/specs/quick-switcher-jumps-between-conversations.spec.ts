@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   composer,
   registerInNewContext,
@@ -8,15 +7,9 @@ import {
   uniqueName,
   waitLive,
 } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the quick switcher jumps to channels, DMs and people by part of a name, unread first; ? lists the shortcuts', async ({
   browser,

@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { OWNER } from '../support/global-setup.js';
 import { PASSWORD, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
 
 test.setTimeout(180_000);
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-acc';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function signInNewContext(browser: Browser, username: string, password = PASSWORD) {
   const context = await browser.newContext();
