@@ -54,6 +54,8 @@ test('two users exchange end-to-end encrypted DMs live; a stranger gets nothing;
   // Bob sees it in the sidebar with a lock, reads it, and answers live.
   await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
   const dmLink = bob.page.getByRole('link', { name: new RegExp(`^${aliceName}`, 'i') });
+  // Told apart from a plain DM with the same person by screen readers too, not only by the icon.
+  await expect(dmLink).toHaveAccessibleName(/end-to-end encrypted/);
   await dmLink.click();
   await expect(readable(bob.page, 'the eagle lands at noon')).toHaveCount(1);
   const bobBox = bob.page.getByRole('textbox', { name: /^Message Alice/ });

@@ -179,7 +179,12 @@ function ChannelLink({
       >
         <span className="sidebar-icon">{icon}</span>
         <span className="sidebar-label">{label}</span>
-        {channel.encrypted && <Icon name="lock" size={12} />}
+        {channel.encrypted && (
+          <span className="sidebar-lock" title="End-to-end encrypted">
+            <Icon name="lock" size={12} />
+            <span className="sr-only">, end-to-end encrypted</span>
+          </span>
+        )}
         {unread > 0 && (
           <span className="unread-badge" aria-label={`${unread} unread`}>
             {unread > 99 ? '99+' : unread}
