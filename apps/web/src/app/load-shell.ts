@@ -3,8 +3,14 @@ const HINT = 'parley.signedIn';
 
 export const loadShell = () => import('./shell');
 
-/** Called at start-up: a browser that was signed in last time fetches the chat screen beside the session. */
+const SIGNED_OUT_PAGES = /^\/(login|register|invite|reset)(\/|$)/;
+
+/**
+ * Called at start-up: fetches the chat screen beside the session when this browser was signed in last
+ * time, or when the address is a page of the chat (a link, a bookmark), not the sign-in pages.
+ */
 export function preloadShellIfSignedIn(): void {
+  if (!SIGNED_OUT_PAGES.test(window.location.pathname)) return void loadShell();
   try {
     if (localStorage.getItem(HINT)) void loadShell();
   } catch {
