@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/client.js';
 import { root } from './support/process.js';
 import { startServer, TEST_SECRET, type TestServer } from './support/server.js';
-import { createTestDatabase, postgresAvailable } from './support/services.js';
+import { createTestDatabase, postgresAvailable, REDIS_URL } from './support/services.js';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -39,8 +39,9 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    env = { DATABASE_URL: db.url };
-    server = await startServer({}, 'postgres', { databaseUrl: db.url });
+    // Through Redis, as in a deployment: the tool's sign-outs reach the server's session cache at once.
+    env = { DATABASE_URL: db.url, REDIS_URL };
+    server = await startServer({ REDIS_URL }, 'postgres', { databaseUrl: db.url });
   });
   afterAll(async () => {
     await server?.stop();
@@ -63,7 +64,9 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
 
     const reset = await parley(['reset-password', 'bob'], env, 'bob-password-2\n');
     expect(reset.stdout).toContain('New password set for bob; 1 session(s) ended.');
-    expect((await bob.client.get('/auth/session')).status).toBe(401);
+    await expect
+      .poll(async () => (await bob.client.get('/auth/session')).status, { timeout: 2_000 })
+      .toBe(401);
     expect((await login(server.url, 'bob', 'bob-password-1')).res.status).toBe(401);
     const again = await login(server.url, 'bob', 'bob-password-2');
     expect(again.res.status).toBe(200);
@@ -72,7 +75,9 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
     expect((await again.client.get('/auth/session')).body.user.role).toBe('admin');
 
     expect((await parley(['deactivate', 'bob'], env)).stdout).toContain('bob is deactivated.');
-    expect((await again.client.get('/auth/session')).status).toBe(401);
+    await expect
+      .poll(async () => (await again.client.get('/auth/session')).status, { timeout: 2_000 })
+      .toBe(401);
     expect((await login(server.url, 'bob', 'bob-password-2')).res.body.error.code).toBe(
       'account_deactivated',
     );
