@@ -29,6 +29,17 @@ describe.each(await backendsToTest())('channels and DMs on %s', (backend) => {
     expect(names(await bob.get('/channels'))).toContain('design');
   });
 
+  it('regression: a newcomer finds no unread history in #general, only what comes after joining', async () => {
+    const general = (await alice.get('/channels')).body.channels.find((c: any) => c.name === 'general');
+    for (const body of ['one', 'two', 'three'])
+      await alice.post(`/channels/${general.id}/messages`, { clientId: clientId(), body });
+    const newcomer = await signUp(server.url, 'newcomer');
+    const unread = async () => (await newcomer.get(`/channels/${general.id}`)).body.channel.membership.unread;
+    expect(await unread()).toBe(0);
+    await alice.post(`/channels/${general.id}/messages`, { clientId: clientId(), body: 'welcome' });
+    expect(await unread()).toBe(1);
+  });
+
   it('refuses a duplicate channel name', async () => {
     await alice.post('/channels', { name: 'dupe', kind: 'public' });
     const res = await bob.post('/channels', { name: 'dupe', kind: 'private' });

@@ -128,8 +128,16 @@ export async function findMembership(
   return row;
 }
 
+/** A new member has read what came before they joined: history is there to scroll, not unread. */
 export async function insertMembership(db: Conn, values: typeof memberships.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(memberships).values(values).onConflictDoNothing().returning();
+  const lastReadSeq =
+    values.lastReadSeq ??
+    sql`(select ${channels.lastSeq} from ${channels} where ${channels.id} = ${values.channelId})`;
+  const rows = await db
+    .insert(memberships)
+    .values({ ...values, lastReadSeq })
+    .onConflictDoNothing()
+    .returning();
   return rows.length > 0;
 }
 
