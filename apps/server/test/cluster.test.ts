@@ -1,26 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, clientId, connected, nextEvent, signUp, waitFor } from './support/client.js';
-import { createTestDatabase, postgresAvailable, REDIS_URL, requireServices } from './support/services.js';
+import { createTestDatabase, postgresAvailable, REDIS_URL, redisAvailable } from './support/services.js';
 import { startServer, type TestServer } from './support/server.js';
 import { startProxy } from './support/tcp-proxy.js';
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  const ok = await probe.connect().then(
-    () => probe.ping().then(() => true),
-    () => false,
-  );
-  probe.disconnect();
-  if (!ok && requireServices)
-    throw new Error(`REQUIRE_SERVICES=1 but Redis is not reachable at ${REDIS_URL}`);
-  if (!ok) console.warn(`\n*** SKIPPING multi-node tests: Redis is not reachable at ${REDIS_URL} ***\n`);
-  return ok;
-}
 
 const ready = (await postgresAvailable()) && (await redisAvailable());
 

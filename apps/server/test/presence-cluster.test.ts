@@ -1,22 +1,7 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, connected, nextEvent, signUp } from './support/client.js';
-import { createTestDatabase, postgresAvailable, REDIS_URL } from './support/services.js';
+import { createTestDatabase, postgresAvailable, REDIS_URL, redisAvailable } from './support/services.js';
 import { startServer, type TestServer } from './support/server.js';
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  const ok = await probe.connect().then(
-    () => true,
-    () => false,
-  );
-  probe.disconnect();
-  return ok;
-}
 
 const ready = (await postgresAvailable()) && (await redisAvailable());
 

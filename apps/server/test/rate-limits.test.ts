@@ -1,9 +1,8 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HASH_BUDGET, RATE_RULES } from '../src/http/rate-limits.js';
 import { backendsToTest } from './support/backends.js';
 import { ApiClient, clientId, type ApiResult } from './support/client.js';
-import { createTestDatabase, postgresAvailable, REDIS_URL } from './support/services.js';
+import { createTestDatabase, postgresAvailable, REDIS_URL, redisAvailable } from './support/services.js';
 import { startServer, type TestServer } from './support/server.js';
 
 let addressCounter = 0;
@@ -120,20 +119,6 @@ describe.each(await backendsToTest())('rate limits (%s)', (backend) => {
     expectLimited(await ann.post('/channels', { name: `over-${backend}`, kind: 'public' }));
   });
 });
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  const ok = await probe.connect().then(
-    () => probe.ping().then(() => true),
-    () => false,
-  );
-  probe.disconnect();
-  return ok;
-}
 
 describe.runIf((await postgresAvailable()) && (await redisAvailable()))('rate limits on two nodes', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,24 +1,9 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, connected, signUp } from './support/client.js';
-import { createTestDatabase, postgresAvailable, REDIS_URL } from './support/services.js';
+import { createTestDatabase, postgresAvailable, REDIS_URL, redisAvailable } from './support/services.js';
 import { startServer, type TestServer } from './support/server.js';
 
-async function redisUp(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  const ok = await probe.connect().then(
-    () => true,
-    () => false,
-  );
-  probe.disconnect();
-  return ok;
-}
-
-const ready = (await postgresAvailable()) && (await redisUp());
+const ready = (await postgresAvailable()) && (await redisAvailable());
 
 /** Polls node B until the check holds; returns how long it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {

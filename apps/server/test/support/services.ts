@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432';
@@ -26,6 +27,24 @@ export async function postgresAvailable(): Promise<boolean> {
   if (!ok && requireServices)
     throw new Error(`REQUIRE_SERVICES=1 but PostgreSQL is not reachable at ${POSTGRES_URL}`);
   if (!ok) console.warn(`\n*** SKIPPING PostgreSQL tests: nothing answers at ${POSTGRES_URL} ***\n`);
+  return ok;
+}
+
+/** Whether Redis answers PING; with REQUIRE_SERVICES=1 a missing one fails instead of skipping. */
+export async function redisAvailable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  const ok = await reachable(async () => {
+    await probe.connect();
+    await probe.ping();
+  });
+  probe.disconnect();
+  if (!ok && requireServices)
+    throw new Error(`REQUIRE_SERVICES=1 but Redis is not reachable at ${REDIS_URL}`);
+  if (!ok) console.warn(`\n*** SKIPPING multi-node tests: Redis is not reachable at ${REDIS_URL} ***\n`);
   return ok;
 }
 
