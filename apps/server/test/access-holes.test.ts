@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, clientId, connected, nextEvent, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
 import { startServer, type TestServer } from './support/server.js';
+import { makeKeys } from './support/e2e-keys.js';
 
 describe('access holes, closed', () => {
   let server: TestServer;
@@ -49,6 +50,20 @@ describe('access holes, closed', () => {
     expect((await guest.get('/users/by-username/holemember')).status).toBe(200);
     // A member still sees the whole directory.
     expect((await stranger.get('/users?limit=200')).body.users.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a guest reads public keys only of people who share a channel with them', async () => {
+    for (const [client, name] of [
+      [member, 'holemember'],
+      [stranger, 'holestranger'],
+    ] as const)
+      expect((await client.request('PUT', '/keys/me', (await makeKeys(name)).body)).status).toBe(200);
+    const ids = `${member.user.id},${stranger.user.id}`;
+    const seenBy = async (client: ApiClient) =>
+      (await client.get(`/keys?userIds=${ids}`)).body.keys.map((k: { userId: string }) => k.userId).sort();
+    expect(await seenBy(guest)).toEqual([member.user.id]);
+    expect(await seenBy(owner)).toEqual([member.user.id, stranger.user.id].sort());
+    expect((await guest.get(`/keys?userIds=${stranger.user.id}`)).body.keys).toEqual([]);
   });
 
   it('a guest sees the presence only of people who share a channel with them', async () => {

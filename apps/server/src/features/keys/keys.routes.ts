@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import * as keys from './keys.service.js';
+import { reachableIds } from '../users/users.service.js';
 import { findUserKeys, listUserKeys, toOwnKeys, toUserKeys } from './keys.repo.js';
 
 export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -30,9 +31,11 @@ export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/keys', async (req) => {
-    await requireUser(ctx, req);
+    const actor = await requireUser(ctx, req);
     const { userIds } = parse(UserKeysQuery, req.query);
-    return { keys: (await listUserKeys(ctx.db, userIds)).map(toUserKeys) };
+    // A guest learns keys only of people it shares a channel with, as with their profiles.
+    const visible = await reachableIds(ctx, actor, userIds);
+    return { keys: visible.length ? (await listUserKeys(ctx.db, visible)).map(toUserKeys) : [] };
   });
 
   app.get('/channels/:id/keys', async (req) => {

@@ -43,6 +43,13 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: ListUsersQ
   return rows.filter((r) => visible.has(r.id)).map(toUser);
 }
 
+/** The ids among `userIds` the actor may see: all for members, co-members (and self) for guests. */
+export async function reachableIds(ctx: AppContext, actor: Actor, userIds: string[]): Promise<string[]> {
+  if (actor.role !== 'guest') return userIds;
+  const visible = await visibleIds(ctx, actor.id);
+  return userIds.filter((id) => id === actor.id || visible.has(id));
+}
+
 const visibleIds = async (ctx: AppContext, userId: string) =>
   new Set((await coMemberIds(ctx.db, userId)).map((r) => r.id));
 
