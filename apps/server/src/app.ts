@@ -36,6 +36,7 @@ import { feedRoutes } from './features/feed/feed.routes.js';
 import { FEED_RETENTION_DAYS, pruneFeed } from './features/feed/feed.service.js';
 import { reactionRoutes } from './features/reactions/reactions.routes.js';
 import { threadRoutes } from './features/threads/threads.routes.js';
+import { draftRoutes } from './features/drafts/drafts.routes.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -94,6 +95,7 @@ export async function createParley(
         channelRoutes,
         messageRoutes,
         threadRoutes,
+        draftRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

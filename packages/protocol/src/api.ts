@@ -80,6 +80,16 @@ export const SendMessageBody = z
   .refine((b) => !b.alsoInChannel || b.threadRootId, 'alsoInChannel is for thread replies');
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 
+/** A draft keeps the text as typed (spaces and line breaks included); an empty draft is deleted instead. */
+const DraftText = SafeString.min(1).max(LIMITS.bodyMax);
+export const SaveDraftBody = z.union([
+  z.strictObject({ threadRootId: Id.nullable().optional(), body: DraftText }),
+  z.strictObject({ threadRootId: Id.nullable().optional(), encrypted: EncryptedBody }),
+]);
+export type SaveDraftBody = z.infer<typeof SaveDraftBody>;
+export const DraftQuery = z.strictObject({ threadRootId: Id.optional() });
+export type DraftQuery = z.infer<typeof DraftQuery>;
+
 export const EditMessageBody = z.union([
   z.strictObject({ body: MessageBody }),
   z.strictObject({ encrypted: EncryptedBody }),

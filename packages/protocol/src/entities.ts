@@ -149,6 +149,16 @@ export const ThreadState = z.object({
 });
 export type ThreadState = z.infer<typeof ThreadState>;
 
+/** What a user was typing in a channel or thread, kept on the server so their other devices show it. */
+export const Draft = z.object({
+  channelId: Id,
+  threadRootId: Id.nullable(),
+  body: z.string().nullable(),
+  encrypted: EncryptedBody.nullable(),
+  updatedAt: z.string(),
+});
+export type Draft = z.infer<typeof Draft>;
+
 export const Invite = z.object({
   code: z.string(),
   createdBy: Id,

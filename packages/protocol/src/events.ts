@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Channel, Id, Member, Message, Presence, Reaction, ThreadState, User } from './entities.js';
+import { Channel, Draft, Id, Member, Message, Presence, Reaction, ThreadState, User } from './entities.js';
 
 // Server to client. Every event about a channel carries channelId; message events carry seq.
 // Events recorded in the sync feed carry the cursor they move the client to.
@@ -15,6 +15,8 @@ export type MemberJoined = Fed & { channelId: string; member: Member };
 export type MemberLeft = Fed & { channelId: string; userId: string };
 export type ReadUpdated = Fed & { channelId: string; seq: number; unread: number };
 export type UserUpdated = Fed & { user: User };
+/** The user's draft in a channel or thread; null when it was sent or cleared. */
+export type DraftUpdated = Fed & { channelId: string; threadRootId: string | null; draft: Draft | null };
 export type KeysChanged = Fed & { channelId: string; keyVersion: number; rotationNeeded: boolean };
 export type TypingStarted = { channelId: string; userId: string; threadRootId?: string };
 export type PresenceChanged = { userId: string; status: Presence };
@@ -34,6 +36,7 @@ export interface FeedEvents {
   'read:updated': ReadUpdated;
   'user:updated': UserUpdated;
   'keys:changed': KeysChanged;
+  'draft:updated': DraftUpdated;
 }
 export type FeedEventName = keyof FeedEvents;
 export type FeedChange = { [K in FeedEventName]: { type: K; payload: FeedEvents[K] } }[FeedEventName];

@@ -240,3 +240,21 @@ export const changes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tx, t.id] })],
 );
+
+/** A user's unsent text per channel (scope '') or thread (scope = the root's id), sealed in encrypted channels. */
+export const drafts = pgTable(
+  'drafts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull().default(''),
+    body: text('body'),
+    encrypted: jsonb('encrypted'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channelId, t.scope] })],
+);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { findChannel, findMembership, countUnread, viewChannel } from '../channels/channels.repo.js';
 import { findMessages, withReactions, listReactions } from '../messages/messages.repo.js';
 import { threadState } from '../threads/threads.repo.js';
+import { findDraft, toDraft } from '../drafts/drafts.repo.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import { type ChangeRow, formatPosition, type Loaded } from './feed.repo.js';
 
@@ -99,6 +100,12 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
       if (!channel) return undefined;
       const { keyVersion, keyRotationNeeded: rotationNeeded } = channel;
       return { type: row.kind, payload: { channelId, keyVersion, rotationNeeded, cursor } };
+    }
+    case 'draft:updated': {
+      if (!(await findMembership(db, channelId, row.userId!))) return undefined;
+      const draft = await findDraft(db, row.userId!, channelId, row.entityId);
+      const payload = { channelId, threadRootId: row.entityId, draft: draft ? toDraft(draft) : null, cursor };
+      return { type: row.kind, payload };
     }
     default:
       return undefined;
