@@ -6,6 +6,7 @@ import { ChannelHeader } from '../features/channels/channel-header';
 import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
 import { setOpenChannel } from '../realtime/reading';
 import { sendMessage } from '../realtime/send';
+import { useDraft } from '../realtime/drafts';
 import { currentSocket } from '../realtime/sync';
 import { EncryptionGate } from '../features/encryption/encryption-gate';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
@@ -48,6 +49,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const { data, isLoading } = useMessages(channel.id, landing.ready);
   const linkOf = useCallback((m: Message) => messagePath(channel, me, m), [channel, me]);
   const reactToLast = useReactToLast();
+  const draft = useDraft(channel, null, me.id);
   useEnsureUsers(data?.messages.map((m) => m.authorId) ?? [], users, usersReady);
   const [editingId, setEditingId] = useState<string>();
   const [showMembers, setShowMembers] = useState(false);
@@ -159,6 +161,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               onTyping={handleTyping}
               onEditLast={handleEditLast}
               onReact={(emoji) => reactToLast(data?.messages ?? [], emoji)}
+              initialText={draft.initialText}
+              onTextChange={draft.onTextChange}
             />
           )}
         </div>

@@ -10,6 +10,7 @@ import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useStore } from '../lib/store';
 import { useChannels } from '../realtime/use-channels';
+import { useDrafts } from '../realtime/drafts';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
 import { shortcutDialog } from './use-shortcuts';
 
@@ -40,6 +41,8 @@ export function Sidebar({ me }: { me: User }) {
   const rooms = channels.filter((c) => c.kind === 'public' || c.kind === 'private');
   const dms = channels.filter((c) => c.kind === 'dm' || c.kind === 'group');
   const unreadThreads = useUnreadThreadCount();
+  const { data: drafts = [] } = useDrafts();
+  const drafted = new Set(drafts.filter((d) => !d.threadRootId).map((d) => d.channelId));
 
   return (
     <nav className="sidebar" aria-label="Channels and direct messages" inert={hidden}>
@@ -79,6 +82,23 @@ export function Sidebar({ me }: { me: User }) {
                 )}
               </NavLink>
             </li>
+            <li>
+              <NavLink
+                to="/drafts"
+                onClick={closeSidebar}
+                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
+              >
+                <span className="sidebar-icon">
+                  <Icon name="edit" size={14} />
+                </span>
+                <span className="sidebar-label">Drafts</span>
+                {drafts.length > 0 && (
+                  <span className="sidebar-count" aria-label={`${drafts.length} unsent`}>
+                    {drafts.length}
+                  </span>
+                )}
+              </NavLink>
+            </li>
           </ul>
         </div>
         <Section title="Channels" onAdd={() => setDialog('create')} addLabel="Create a channel">
@@ -88,6 +108,7 @@ export function Sidebar({ me }: { me: User }) {
               channel={c}
               to={`/c/${c.name}`}
               label={c.name}
+              drafted={drafted.has(c.id)}
               icon={c.kind === 'private' ? <Icon name="lock" size={14} /> : <span className="hash">#</span>}
             />
           ))}
@@ -104,6 +125,7 @@ export function Sidebar({ me }: { me: User }) {
               <ChannelLink
                 key={c.id}
                 channel={c}
+                drafted={drafted.has(c.id)}
                 to={`/dm/${other.username}${c.encrypted ? '?e2e=1' : ''}`}
                 label={
                   c.dmUsers?.length
@@ -161,11 +183,13 @@ function ChannelLink({
   to,
   label,
   icon,
+  drafted,
 }: {
   channel: Channel;
   to: string;
   label: string;
   icon: React.ReactNode;
+  drafted: boolean;
 }) {
   const unread = channel.membership?.unread ?? 0;
   return (
@@ -183,6 +207,12 @@ function ChannelLink({
           <span className="sidebar-lock" title="End-to-end encrypted">
             <Icon name="lock" size={12} />
             <span className="sr-only">, end-to-end encrypted</span>
+          </span>
+        )}
+        {drafted && (
+          <span className="sidebar-draft" title="Draft">
+            <Icon name="edit" size={12} />
+            <span className="sr-only">, has a draft</span>
           </span>
         )}
         {unread > 0 && (

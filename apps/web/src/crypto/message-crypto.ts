@@ -34,7 +34,10 @@ export async function encryptText(channelId: string, selfId: string, text: strin
 }
 
 /** Tag, then signature, then decryption; every failure comes back with a reason a person can read. */
-export async function decryptText(message: Message, authorName: string): Promise<Plain> {
+export async function decryptText(
+  message: Pick<Message, 'channelId' | 'authorId' | 'body' | 'encrypted'>,
+  authorName: string,
+): Promise<Plain> {
   const body = message.encrypted;
   if (!body) return { ok: true, text: message.body ?? '' };
   if (!unlockedPairs())

@@ -1,5 +1,14 @@
-import type { Channel, FeedChange, Member, Presence, ServerToClientEvents, User } from '@parley/protocol';
+import type {
+  Channel,
+  Draft,
+  FeedChange,
+  Member,
+  Presence,
+  ServerToClientEvents,
+  User,
+} from '@parley/protocol';
 import { applyChannelEvent } from './apply-channel-events';
+import { applyDraftEvent } from './apply-draft-events';
 import { applyMessageEvent } from './apply-message-events';
 import type { MessagePage, ThreadEntry, ThreadPage } from './merge';
 
@@ -19,6 +28,7 @@ export type CacheState = {
   presence?: Record<string, Presence>;
   users?: User[];
   session?: User | null;
+  drafts?: Draft[];
 };
 
 export type EventContext = { selfId: string; reading: boolean };
@@ -29,7 +39,8 @@ export function applyEvent(
   event: ServerEvent | FeedChange,
   ctx: EventContext,
 ): CacheState {
-  return applyMessageEvent(state, event, ctx) ?? applyChannelEvent(state, event) ?? state;
+  const drafted = applyDraftEvent(state, event) ?? state;
+  return applyMessageEvent(drafted, event, ctx) ?? applyChannelEvent(drafted, event) ?? drafted;
 }
 
 /** The channel an event is about, for reading the right cache slices. */

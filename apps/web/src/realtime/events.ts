@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Channel, FeedChange, FeedEventName } from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
+import { noteDraftChanged } from './drafts';
 import { advanceCursor } from './feed-cursor';
 import { keys } from './keys';
 import type { ThreadPage } from './merge';
@@ -26,6 +27,7 @@ const FEED_EVENTS = [
   'read:updated',
   'user:updated',
   'keys:changed',
+  'draft:updated',
 ] as const satisfies FeedEventName[];
 
 export type RealtimeHooks = { onChannelRemoved?: (channel: Channel) => void };
@@ -77,7 +79,9 @@ function apply(qc: QueryClient, event: ServerEvent | FeedChange): void {
 function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
   const { selfId, hooks } = context;
   const channels = () => qc.getQueryData<Channel[]>(keys.channels);
-  if (event.type === 'message:created') {
+  if (event.type === 'draft:updated') {
+    noteDraftChanged(event.payload.channelId, event.payload.threadRootId);
+  } else if (event.type === 'message:created') {
     const { message } = event.payload;
     clearTyping(message.threadRootId ?? message.channelId, message.authorId);
   } else if (event.type === 'keys:changed') {
@@ -117,6 +121,7 @@ function readState(qc: QueryClient, channelId: string | undefined): CacheState {
     presence: qc.getQueryData(keys.presence),
     users: qc.getQueryData(keys.users),
     session: qc.getQueryData(keys.session),
+    drafts: qc.getQueryData(keys.drafts),
   };
 }
 
@@ -131,6 +136,7 @@ function writeState(qc: QueryClient, old: CacheState, next: CacheState): void {
   put(keys.users, old.users, next.users);
   put(keys.session, old.session, next.session);
   put(keys.threads, old.threads, next.threads);
+  put(keys.drafts, old.drafts, next.drafts);
   for (const id of Object.keys(next.messages)) put(keys.messages(id), old.messages[id], next.messages[id]);
   for (const id of Object.keys(next.members)) put(keys.members(id), old.members[id], next.members[id]);
   for (const id of Object.keys(next.threadPages ?? {}))

@@ -7,4 +7,5 @@ export const keys = {
   threads: ['threads'] as const,
   users: ['users'] as const,
   presence: ['presence'] as const,
+  drafts: ['drafts'] as const,
 };

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
@@ -12,14 +12,27 @@ type Props = {
   /** `+:emoji:` sent alone reacts to the last message instead of posting. */
   onReact?: (emoji: string) => void;
   disabled?: string;
+  /** The draft to start with; a later value shows too, until the person types here. */
+  initialText?: string;
+  onTextChange?: (text: string) => void;
 };
 
 /** Enter sends, Shift+Enter adds a line, Up in an empty box edits one's last message. */
-export function Composer({ label, onSend, onTyping, onEditLast, onReact, disabled }: Props) {
-  const [text, setText] = useState('');
+export function Composer(props: Props) {
+  const { label, onSend, onTyping, onEditLast, onReact, disabled, initialText, onTextChange } = props;
+  const [text, setText] = useState(initialText ?? '');
   const [note, setNote] = useState<string>();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const emoji = useEmojiTyping(ref, setText);
+  const typedHere = useRef(false);
+  useEffect(() => {
+    if (!typedHere.current && initialText !== undefined) setText(initialText);
+  }, [initialText]);
+  const change = (next: string) => {
+    typedHere.current = true;
+    setText(next);
+    onTextChange?.(next);
+  };
+  const emoji = useEmojiTyping(ref, change);
   const tooLong = text.length > LIMITS.bodyMax;
 
   const submit = async () => {
@@ -31,7 +44,7 @@ export function Composer({ label, onSend, onTyping, onEditLast, onReact, disable
       if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
       onReact(reaction);
     } else onSend(body);
-    setText('');
+    change('');
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -63,7 +76,7 @@ export function Composer({ label, onSend, onTyping, onEditLast, onReact, disable
         value={text}
         onChange={(e) => {
           const next = emoji.handleInput(e.target);
-          setText(next);
+          change(next);
           setNote(undefined);
           if (next) onTyping?.();
         }}

@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@parley/protocol';
 import { sendMessage } from '../../realtime/send';
+import { useDraft } from '../../realtime/drafts';
 import { currentSocket } from '../../realtime/sync';
 import { Composer } from '../../components/message/composer';
 
@@ -10,14 +11,16 @@ const TYPING_EMIT_MS = 3_000;
 type Props = {
   channel: Channel;
   rootId: string;
+  selfId: string;
   /** Why replying is not possible here (archived, not a member, encryption locked). */
   disabled: string | undefined;
   onEditLast: () => void;
 };
 
 /** The thread's composer: replies go through the outbox like messages, optionally also to the channel. */
-export function ThreadComposer({ channel, rootId, disabled, onEditLast }: Props) {
+export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }: Props) {
   const qc = useQueryClient();
+  const draft = useDraft(channel, rootId, selfId);
   const [alsoInChannel, setAlsoInChannel] = useState(false);
   const lastTyping = useRef(0);
   const checkboxId = useId();
@@ -43,6 +46,8 @@ export function ThreadComposer({ channel, rootId, disabled, onEditLast }: Props)
         }}
         onTyping={handleTyping}
         onEditLast={onEditLast}
+        initialText={draft.initialText}
+        onTextChange={draft.onTextChange}
       />
       {!disabled && (
         <label className="thread-also" htmlFor={checkboxId}>

@@ -89,6 +89,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
           <ThreadComposer
             channel={channel}
             rootId={page.root.id}
+            selfId={me.id}
             disabled={disabled}
             onEditLast={handleEditLast}
           />
