@@ -38,7 +38,7 @@ describe('MessageBody', () => {
     expect(container.querySelector('a[href="https://example.com/a-b?x=1"]')?.textContent).toBe(
       'https://example.com/a-b?x=1',
     );
-    expect([...container.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1', '2']);
+    expect([...container.querySelectorAll('td')].map((td) => td.textContent?.trim())).toEqual(['1', '2']);
     const boxes = container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
     expect([...boxes].map((b) => b.checked)).toEqual([false, true]);
     expect(container.querySelector('a[href="https://e.com"]')?.getAttribute('title')).toBe('The title');

@@ -1,5 +1,5 @@
 import { Fragment, memo, type ReactNode } from 'react';
-import Markdown, { RuleType, type MarkdownToJSX } from 'markdown-to-jsx/react';
+import Markdown, { RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
 
 const Heading = ({ children }: { children?: ReactNode }) => <p className="md-heading">{children}</p>;
 
