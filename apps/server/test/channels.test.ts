@@ -135,7 +135,7 @@ describe.each(await backendsToTest())('channels and DMs on %s', (backend) => {
     expect(await find(bob)).toBe(3);
     expect(await find(alice)).toBe(0);
     const read = await bob.post(`/channels/${channel.id}/read`, { seq: 2 });
-    expect(read.body.read).toEqual({ seq: 2, unread: 1 });
+    expect(read.body.read).toEqual({ seq: 2, unread: 1, mentions: 0 });
     await bob.post(`/channels/${channel.id}/read`, { seq: 1 });
     expect(await find(bob)).toBe(1);
   });

@@ -169,7 +169,9 @@ export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
 export const UpdateRoleBody = z.strictObject({ role: Role.exclude(['owner']) });
 export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
 
-export const UpdateMembershipBody = z.strictObject({ notify: NotifyLevel });
+export const UpdateMembershipBody = z
+  .strictObject({ notify: NotifyLevel.optional(), muted: z.boolean().optional() })
+  .refine((b) => b.notify !== undefined || b.muted !== undefined, 'Give notify or muted');
 export type UpdateMembershipBody = z.infer<typeof UpdateMembershipBody>;
 
 /** Members in display-name order, then id; `cursor` is the previous page's nextCursor; `q` a name prefix. */

@@ -1,6 +1,7 @@
 // The zod-free part of the protocol, for the web bundle: constants, error codes and the config check.
 export * from './constants.js';
 export * from './codes.js';
+export * from './mentions.js';
 import { CIPHER_ALGORITHM } from './constants.js';
 import type { ClientConfig } from './api.js';
 

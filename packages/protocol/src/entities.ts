@@ -89,7 +89,10 @@ export const Channel = z.object({
       role: MemberRole,
       lastReadSeq: z.number().int(),
       notify: NotifyLevel,
+      muted: z.boolean(),
       unread: z.number().int(),
+      /** Unread messages that mention the member by name or as @channel, @here or @everyone. */
+      mentions: z.number().int(),
     })
     .nullable(),
   /** For DMs: the other participants. */

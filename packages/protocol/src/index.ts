@@ -5,3 +5,4 @@ export * from './api.js';
 export * from './accounts.js';
 export * from './events.js';
 export * from './keys.js';
+export * from './mentions.js';

@@ -89,6 +89,8 @@ export const memberships = pgTable(
     notify: text('notify', { enum: ['all', 'mentions', 'none'] })
       .notNull()
       .default('all'),
+    /** Muted: out of unread bold and notifications; mentions still count. */
+    muted: boolean('muted').notNull().default(false),
     joinedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('memberships_user_idx').on(t.userId)],

@@ -11,6 +11,7 @@ import { useMediaQuery } from '../lib/use-media-query';
 import { useStore } from '../lib/store';
 import { useChannels } from '../realtime/use-channels';
 import { useDrafts } from '../realtime/drafts';
+import { unreadState } from '../realtime/merge';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
 import { shortcutDialog } from './use-shortcuts';
 
@@ -191,14 +192,14 @@ function ChannelLink({
   icon: React.ReactNode;
   drafted: boolean;
 }) {
-  const unread = channel.membership?.unread ?? 0;
+  const { badge, bold } = unreadState(channel);
   return (
     <li>
       <NavLink
         to={to}
         onClick={closeSidebar}
         className={({ isActive }) =>
-          `sidebar-link ${isActive ? 'active' : ''} ${unread > 0 ? 'unread' : ''} ${channel.archivedAt ? 'archived' : ''}`
+          `sidebar-link ${isActive ? 'active' : ''} ${bold ? 'unread' : ''} ${channel.membership?.muted ? 'muted' : ''} ${channel.archivedAt ? 'archived' : ''}`
         }
       >
         <span className="sidebar-icon">{icon}</span>
@@ -215,12 +216,18 @@ function ChannelLink({
             <span className="sr-only">, has a draft</span>
           </span>
         )}
-        {unread > 0 && (
-          <span className="unread-badge" aria-label={`${unread} unread`}>
-            {unread > 99 ? '99+' : unread}
+        {channel.membership?.muted && <span className="sr-only">, muted</span>}
+        {badge > 0 && (
+          <span className="unread-badge" aria-label={badgeLabel(channel, badge)}>
+            {badge > 99 ? '99+' : badge}
           </span>
         )}
       </NavLink>
     </li>
   );
 }
+
+const badgeLabel = (channel: Channel, badge: number) =>
+  channel.membership?.notify === 'all' && !channel.membership.muted
+    ? `${badge} unread`
+    : `${badge} ${badge === 1 ? 'mention' : 'mentions'}`;

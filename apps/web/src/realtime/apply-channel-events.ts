@@ -58,8 +58,8 @@ export function applyChannelEvent(
       return { ...state, presence: state.presence && { ...state.presence, [userId]: status } };
     }
     case 'read:updated': {
-      const { channelId, seq, unread } = event.payload;
-      return { ...state, channels: setRead(state.channels, channelId, seq, unread) };
+      const { channelId, seq, unread, mentions } = event.payload;
+      return { ...state, channels: setRead(state.channels, channelId, seq, { unread, mentions }) };
     }
     case 'user:updated': {
       const { user } = event.payload;

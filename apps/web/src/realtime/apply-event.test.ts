@@ -116,11 +116,15 @@ describe('applyEvent', () => {
 
   it('read:updated from another tab resets the unread count without moving the marker back', () => {
     const unread = base({
-      channels: [channel({ membership: { role: 'member', lastReadSeq: 1, notify: 'all', unread: 2 } })],
+      channels: [
+        channel({
+          membership: { role: 'member', lastReadSeq: 1, notify: 'all', muted: false, unread: 2, mentions: 0 },
+        }),
+      ],
     });
     const state = apply(unread, {
       type: 'read:updated',
-      payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0 },
+      payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0, mentions: 0 },
     });
     expect(state.channels![0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 0 });
   });

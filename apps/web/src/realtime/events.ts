@@ -71,7 +71,11 @@ function apply(qc: QueryClient, event: ServerEvent | FeedChange): void {
   writeState(
     qc,
     state,
-    applyEvent(state, event, { selfId: context.selfId, reading: !!channelId && isReading(channelId) }),
+    applyEvent(state, event, {
+      selfId: context.selfId,
+      selfName: state.session?.username,
+      reading: !!channelId && isReading(channelId),
+    }),
   );
 }
 

@@ -6,6 +6,7 @@ import {
   noteMessage,
   setRead,
   totalUnread,
+  unreadState,
   upsertChannel,
   type PendingMessage,
 } from './merge';
@@ -84,6 +85,16 @@ describe('channel list updates', () => {
     expect(noteMessage(list, msg(2), { selfId: 'u1', reading: false })![0]!.membership!.unread).toBe(0);
   });
 
+  it('counts a message that mentions the reader, by name or as @here, as a mention too', () => {
+    const list = [channel()];
+    const ctx = { selfId: 'u1', selfName: 'ann.b', reading: false };
+    const counts = (body: string) => noteMessage(list, msg(4, { body }), ctx)![0]!.membership!;
+    expect(counts('hey @ann.b, look')).toMatchObject({ unread: 1, mentions: 1 });
+    expect(counts('@here standup')).toMatchObject({ unread: 1, mentions: 1 });
+    expect(counts('ann.b@example.com')).toMatchObject({ unread: 1, mentions: 0 });
+    expect(counts('@annxb')).toMatchObject({ unread: 1, mentions: 0 });
+  });
+
   it('keeps the own membership when a shared update carries none, and adds channels one joined', () => {
     const updated = upsertChannel([channel()], channel({ topic: 'new', membership: null }))!;
     expect(updated[0]!.topic).toBe('new');
@@ -97,29 +108,54 @@ describe('channel list updates', () => {
 
   it('never moves the read marker backwards', () => {
     const read = setRead(
-      [channel({ membership: { role: 'member', lastReadSeq: 5, notify: 'all', unread: 2 } })],
+      [
+        channel({
+          membership: { role: 'member', lastReadSeq: 5, notify: 'all', muted: false, unread: 2, mentions: 0 },
+        }),
+      ],
       'c1',
       4,
-      0,
+      { unread: 0, mentions: 0 },
     )!;
     expect(read[0]!.membership).toMatchObject({ lastReadSeq: 5, unread: 0 });
   });
 });
 
-describe('totalUnread', () => {
-  it('adds unread counts of joined channels and leaves muted ones out', () => {
-    const m = (unread: number, notify: 'all' | 'none' = 'all') => ({
-      role: 'member' as const,
-      lastReadSeq: 0,
-      notify,
-      unread,
-    });
+describe('unreadState and totalUnread', () => {
+  const m = (
+    unread: number,
+    mentions: number,
+    notify: 'all' | 'mentions' | 'none' = 'all',
+    muted = false,
+  ) => ({
+    role: 'member' as const,
+    lastReadSeq: 0,
+    notify,
+    muted,
+    unread,
+    mentions,
+  });
+
+  it('counts what each notification level asks for, bold while anything is unread unless muted', () => {
+    expect(unreadState(channel({ membership: m(5, 1) }))).toEqual({ badge: 5, bold: true });
+    expect(unreadState(channel({ membership: m(5, 1, 'mentions') }))).toEqual({ badge: 1, bold: true });
+    expect(unreadState(channel({ membership: m(5, 0, 'mentions') }))).toEqual({ badge: 0, bold: true });
+    // Regression: "Nothing" left the badge.
+    expect(unreadState(channel({ membership: m(5, 2, 'none') }))).toEqual({ badge: 0, bold: true });
+    // Muted: out of bold, the mention badge kept.
+    expect(unreadState(channel({ membership: m(5, 0, 'all', true) }))).toEqual({ badge: 0, bold: false });
+    expect(unreadState(channel({ membership: m(5, 2, 'all', true) }))).toEqual({ badge: 2, bold: true });
+    expect(unreadState(channel({ membership: null }))).toEqual({ badge: 0, bold: false });
+  });
+
+  it('adds up the badges of joined channels for the tab title', () => {
     expect(
       totalUnread([
-        channel({ membership: m(2) }),
-        channel({ id: 'c2', membership: m(5, 'none') }),
+        channel({ membership: m(2, 0) }),
+        channel({ id: 'c2', membership: m(5, 1, 'none') }),
         channel({ id: 'c3', membership: null }),
-        channel({ id: 'c4', membership: m(1) }),
+        channel({ id: 'c4', membership: m(4, 1, 'mentions') }),
+        channel({ id: 'c5', membership: m(3, 0, 'all', true) }),
       ]),
     ).toBe(3);
     expect(totalUnread(undefined)).toBe(0);

@@ -1,4 +1,5 @@
 import type { Channel, Message, Reaction, ThreadState, ThreadsResponse } from '@parley/protocol';
+import { mentionsUser } from '@parley/protocol/client';
 import type { OutboxItem } from './outbox';
 
 /** hasMoreAfter: a window into history (a link, the first unread) that does not reach the newest. */
@@ -117,15 +118,18 @@ export function removeChannel(channels: Channel[] | undefined, channelId: string
 export function noteMessage(
   channels: Channel[] | undefined,
   message: Message,
-  opts: { selfId: string; reading: boolean },
+  opts: { selfId: string; selfName?: string; reading: boolean },
 ): Channel[] | undefined {
   return channels?.map((c) => {
     if (c.id !== message.channelId || message.seq <= c.lastSeq) return c;
     const counts = !opts.reading && message.authorId !== opts.selfId && inChannel(message) && c.membership;
+    if (!counts) return { ...c, lastSeq: message.seq };
+    const mentioned = !!opts.selfName && mentionsUser(message.body, opts.selfName);
+    const { unread, mentions } = c.membership!;
     return {
       ...c,
       lastSeq: message.seq,
-      membership: counts ? { ...c.membership!, unread: c.membership!.unread + 1 } : c.membership,
+      membership: { ...c.membership!, unread: unread + 1, mentions: mentions + (mentioned ? 1 : 0) },
     };
   });
 }
@@ -134,13 +138,13 @@ export function setRead(
   channels: Channel[] | undefined,
   channelId: string,
   seq: number,
-  unread: number,
+  counts: { unread: number; mentions: number },
 ): Channel[] | undefined {
   return channels?.map((c) =>
     c.id === channelId && c.membership
       ? {
           ...c,
-          membership: { ...c.membership, lastReadSeq: Math.max(seq, c.membership.lastReadSeq), unread },
+          membership: { ...c.membership, lastReadSeq: Math.max(seq, c.membership.lastReadSeq), ...counts },
         }
       : c,
   );
@@ -150,10 +154,18 @@ function sortChannels(channels: Channel[]): Channel[] {
   return [...channels].sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Unread messages across joined channels, muted ones ("none") left out: for the tab title. */
+/**
+ * What the sidebar shows for a channel: a count of what its notification level asks for (everything,
+ * mentions, or nothing) and bold while anything is unread, except when muted, where only mentions count.
+ */
+export function unreadState(channel: Channel): { badge: number; bold: boolean } {
+  const m = channel.membership;
+  if (!m) return { badge: 0, bold: false };
+  const wanted = m.notify === 'all' && !m.muted ? m.unread : m.notify === 'none' ? 0 : m.mentions;
+  return { badge: wanted, bold: wanted > 0 || (!m.muted && m.unread > 0) };
+}
+
+/** The counts of every joined channel's badge: for the tab title and icon. */
 export function totalUnread(channels: Channel[] | undefined): number {
-  return (channels ?? []).reduce(
-    (sum, c) => sum + (c.membership && c.membership.notify !== 'none' ? c.membership.unread : 0),
-    0,
-  );
+  return (channels ?? []).reduce((sum, c) => sum + unreadState(c).badge, 0);
 }

@@ -70,12 +70,12 @@ export function useMarkRead() {
   const qc = useQueryClient();
   return useCallback(
     async (channelId: string, seq: number) => {
-      const res = await api<{ read: { seq: number; unread: number } }>(
+      const res = await api<{ read: { seq: number; unread: number; mentions: number } }>(
         'POST',
         `/channels/${channelId}/read`,
         { seq },
       );
-      qc.setQueryData<Channel[]>(keys.channels, (c) => setRead(c, channelId, res.read.seq, res.read.unread));
+      qc.setQueryData<Channel[]>(keys.channels, (c) => setRead(c, channelId, res.read.seq, res.read));
     },
     [qc],
   );

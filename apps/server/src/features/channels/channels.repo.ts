@@ -6,20 +6,33 @@ import { toUser } from '../users/users.repo.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
+export type Unread = { unread: number; mentions: number };
 
 const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.channel_id = channels.id)`;
 
-function unreadFor(userId: string) {
-  return sql<number>`(select count(*)::int from ${messages} x
+/** Others' messages in the channel itself after the read mark: what counts as unread. */
+const unreadSince = (userId: string) => sql`from ${messages} x
     where x.channel_id = ${channels.id} and x.seq > ${memberships.lastReadSeq}
     and x.author_id <> ${userId} and x.deleted_at is null
-    and (x.thread_root_id is null or x.also_in_channel))`;
+    and (x.thread_root_id is null or x.also_in_channel)`;
+
+/** The regex of protocol's mentionPattern, built from the user's name in the statement itself. */
+const mentionRegex = (userId: string) =>
+  sql`('(^|[^a-z0-9._-])@(' || replace((select u.username from ${users} u where u.id = ${userId}), '.', '[.]')
+    || '|channel|here|everyone)[._-]*($|[^a-z0-9._-])')`;
+
+function unreadFor(userId: string) {
+  return sql<number>`(select count(*)::int ${unreadSince(userId)})`;
+}
+
+function mentionsFor(userId: string) {
+  return sql<number>`(select count(*)::int ${unreadSince(userId)} and x.body ~* ${mentionRegex(userId)})`;
 }
 
 export function toChannel(
   row: ChannelRow,
   count: number,
-  membership: (MembershipRow & { unread: number }) | null,
+  membership: (MembershipRow & Unread) | null,
   dmUsers?: User[],
 ): Channel {
   return {
@@ -41,7 +54,9 @@ export function toChannel(
           role: membership.role,
           lastReadSeq: membership.lastReadSeq,
           notify: membership.notify,
+          muted: membership.muted,
           unread: membership.unread,
+          mentions: membership.mentions,
         }
       : null,
     ...(dmUsers ? { dmUsers } : {}),
@@ -153,7 +168,7 @@ export async function updateMembership(
   db: Conn,
   channelId: string,
   userId: string,
-  values: Partial<Pick<MembershipRow, 'notify' | 'role'>>,
+  values: Partial<Pick<MembershipRow, 'notify' | 'muted' | 'role'>>,
 ): Promise<void> {
   await db
     .update(memberships)
@@ -173,14 +188,18 @@ export async function advanceRead(db: Conn, channelId: string, userId: string, s
   return row?.lastReadSeq ?? 0;
 }
 
+/** Unread messages after `afterSeq`, and how many of them mention the user. */
 export async function countUnread(
   db: Conn,
   channelId: string,
   userId: string,
   afterSeq: number,
-): Promise<number> {
+): Promise<Unread> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      unread: sql<number>`count(*)::int`,
+      mentions: sql<number>`(count(*) filter (where ${messages.body} ~* ${mentionRegex(userId)}))::int`,
+    })
     .from(messages)
     .where(
       and(
@@ -191,13 +210,19 @@ export async function countUnread(
         or(isNull(messages.threadRootId), eq(messages.alsoInChannel, true)),
       ),
     );
-  return row?.n ?? 0;
+  return { unread: row?.unread ?? 0, mentions: row?.mentions ?? 0 };
 }
 
 /** Every channel and DM the user belongs to, with unread counts. */
 export async function listJoined(db: Conn, userId: string): Promise<Channel[]> {
   const rows = await db
-    .select({ channel: channels, membership: memberships, unread: unreadFor(userId), count: memberCount })
+    .select({
+      channel: channels,
+      membership: memberships,
+      unread: unreadFor(userId),
+      mentions: mentionsFor(userId),
+      count: memberCount,
+    })
     .from(memberships)
     .innerJoin(channels, eq(channels.id, memberships.channelId))
     .where(eq(memberships.userId, userId))
@@ -207,7 +232,12 @@ export async function listJoined(db: Conn, userId: string): Promise<Channel[]> {
     .map((r) => r.channel.id);
   const dmUsers = await listDmUsers(db, dmIds, userId);
   return rows.map((r) =>
-    toChannel(r.channel, r.count, { ...r.membership, unread: r.unread }, dmUsers.get(r.channel.id)),
+    toChannel(
+      r.channel,
+      r.count,
+      { ...r.membership, unread: r.unread, mentions: r.mentions },
+      dmUsers.get(r.channel.id),
+    ),
   );
 }
 
@@ -219,13 +249,13 @@ export async function viewChannel(db: Conn, channelId: string, userId: string): 
     .where(eq(channels.id, channelId));
   if (!row) return undefined;
   const membership = await findMembership(db, channelId, userId);
-  const unread = membership ? await countUnread(db, channelId, userId, membership.lastReadSeq) : 0;
+  const unread = membership ? await countUnread(db, channelId, userId, membership.lastReadSeq) : undefined;
   const isDm = row.channel.kind === 'dm' || row.channel.kind === 'group';
   const dmUsers = isDm ? (await listDmUsers(db, [channelId], userId)).get(channelId) : undefined;
   return toChannel(
     row.channel,
     row.count,
-    membership ? { ...membership, unread } : null,
+    membership && unread ? { ...membership, ...unread } : null,
     dmUsers ?? (isDm ? [] : undefined),
   );
 }
@@ -237,7 +267,9 @@ export async function listPublic(db: Conn, userId: string): Promise<Channel[]> {
     .leftJoin(memberships, and(eq(memberships.channelId, channels.id), eq(memberships.userId, userId)))
     .where(and(eq(channels.kind, 'public'), isNull(channels.archivedAt)))
     .orderBy(asc(channels.name));
-  return rows.map((r) => toChannel(r.channel, r.count, r.membership ? { ...r.membership, unread: 0 } : null));
+  return rows.map((r) =>
+    toChannel(r.channel, r.count, r.membership ? { ...r.membership, unread: 0, mentions: 0 } : null),
+  );
 }
 
 const sortName = sql`lower(${users.displayName})`;

@@ -75,8 +75,9 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch('/channels/:id/membership', async (req) => {
     const actor = await requireUser(ctx, req);
     const { id } = parse(IdParams, req.params);
-    const { notify } = parse(UpdateMembershipBody, req.body);
-    return { channel: await channels.setNotify(ctx, actor, id, notify) };
+    return {
+      channel: await channels.updateMySettings(ctx, actor, id, parse(UpdateMembershipBody, req.body)),
+    };
   });
 
   app.post('/channels/:id/read', async (req) => {

@@ -6,6 +6,7 @@ import type {
   MembersQuery,
   MembersResponse,
   UpdateChannelBody,
+  UpdateMembershipBody,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/client.js';
@@ -177,21 +178,22 @@ export async function markRead(ctx: AppContext, actor: Actor, channelId: string,
     await recordChanges(tx, [{ kind: 'read:updated', channelId, userId: actor.id }]);
     return next;
   });
-  const unread = await repo.countUnread(ctx.db, channelId, actor.id, readSeq);
+  const counts = await repo.countUnread(ctx.db, channelId, actor.id, readSeq);
   ctx.events.publish('read.updated', { channelId, userId: actor.id, seq: readSeq });
-  return { seq: readSeq, unread };
+  return { seq: readSeq, ...counts };
 }
 
-export async function setNotify(
+/** The member's own settings for a channel: notification level and mute. */
+export async function updateMySettings(
   ctx: AppContext,
   actor: Actor,
   channelId: string,
-  notify: 'all' | 'mentions' | 'none',
+  settings: UpdateMembershipBody,
 ) {
   const { membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateMembership(tx, channelId, actor.id, { notify });
+    await repo.updateMembership(tx, channelId, actor.id, settings);
     await recordChanges(tx, [{ kind: 'channel:updated', channelId, userId: actor.id }]);
   });
   ctx.events.publish('channel.updated', { channelId });

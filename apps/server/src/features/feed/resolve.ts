@@ -88,8 +88,8 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
     case 'read:updated': {
       const membership = await findMembership(db, channelId, row.userId!);
       if (!membership) return undefined;
-      const unread = await countUnread(db, channelId, row.userId!, membership.lastReadSeq);
-      return { type: row.kind, payload: { channelId, seq: membership.lastReadSeq, unread, cursor } };
+      const counts = await countUnread(db, channelId, row.userId!, membership.lastReadSeq);
+      return { type: row.kind, payload: { channelId, seq: membership.lastReadSeq, ...counts, cursor } };
     }
     case 'user:updated': {
       const user = await findUserById(db, row.entityId!);

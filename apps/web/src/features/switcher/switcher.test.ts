@@ -25,7 +25,7 @@ describe('quick switcher items', () => {
       id: 'c2',
       name: 'design',
       kind: 'private',
-      membership: { role: 'member', lastReadSeq: 0, notify: 'all', unread: 3 },
+      membership: { role: 'member', lastReadSeq: 0, notify: 'all', muted: false, unread: 3, mentions: 0 },
     }),
     channel({ id: 'c3', name: 'dev-ops' }),
     channel({ id: 'c4', name: 'dm-ann', kind: 'dm', dmUsers: [ann] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "memberships" ADD COLUMN "muted" boolean DEFAULT false NOT NULL;

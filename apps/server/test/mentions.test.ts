@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, clientId, signUp } from './support/client.js';
+import { backendsToTest } from './support/backends.js';
+import { startServer, type TestServer } from './support/server.js';
+
+describe.each(await backendsToTest())('mention counts and muting on %s', (backend) => {
+  let server: TestServer;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let dotted: ApiClient;
+  let channelId: string;
+  beforeAll(async () => {
+    server = await startServer({ RATE_LIMITS: 'off' }, backend);
+    alice = await signUp(server.url, 'alice');
+    bob = await signUp(server.url, 'bob');
+    dotted = await signUp(server.url, 'carol.d');
+    channelId = (await alice.post('/channels', { name: 'mentions', kind: 'private' })).body.channel.id;
+    for (const c of [bob, dotted]) await alice.post(`/channels/${channelId}/members`, { userId: c.user.id });
+  });
+  afterAll(() => server.stop());
+
+  const send = async (body: string, extra: Record<string, unknown> = {}) =>
+    (await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body, ...extra })).body
+      .message;
+  const membership = async (client: ApiClient) =>
+    (await client.get('/channels')).body.channels.find((c: any) => c.id === channelId).membership;
+
+  it('counts unread messages that mention the member by name or as a broadcast, and nothing else', async () => {
+    const first = await send('@bob can you look?');
+    await send('@here standup in 5');
+    await send('thanks @Bob.');
+    await send('mail bob@example.com, or @bobby, or @carol.d');
+    const root = await send('a thread');
+    await send('@bob in the thread only', { threadRootId: root.id });
+    expect(await membership(bob)).toMatchObject({ unread: 5, mentions: 3, muted: false });
+    // A dot in a name is a dot, not any character.
+    await send('@carolxd');
+    expect(await membership(dotted)).toMatchObject({ unread: 6, mentions: 2 });
+    // Reading up to the first message leaves the later mentions; the sync feed carries the counts.
+    const since = (await bob.get('/sync')).body.cursor;
+    const read = await bob.post(`/channels/${channelId}/read`, { seq: first.seq });
+    expect(read.body.read).toMatchObject({ unread: 5, mentions: 2 });
+    const change = (await bob.get(`/sync?since=${since}`)).body.changes.find(
+      (c: any) => c.type === 'read:updated',
+    );
+    expect(change.payload).toMatchObject({ channelId, unread: 5, mentions: 2 });
+    await bob.post(`/channels/${channelId}/read`, { seq: 1_000 });
+    expect(await membership(bob)).toMatchObject({ unread: 0, mentions: 0 });
+  });
+
+  it('mutes and unmutes a channel for the member alone, keeping the notification level', async () => {
+    await bob.patch(`/channels/${channelId}/membership`, { notify: 'mentions' });
+    const muted = await bob.patch(`/channels/${channelId}/membership`, { muted: true });
+    expect(muted.status).toBe(200);
+    expect(muted.body.channel.membership).toMatchObject({ muted: true, notify: 'mentions' });
+    expect(await membership(alice)).toMatchObject({ muted: false });
+    await send('@bob still counts while muted');
+    expect(await membership(bob)).toMatchObject({ muted: true, mentions: 1 });
+    expect(
+      (await bob.patch(`/channels/${channelId}/membership`, { muted: false })).body.channel.membership,
+    ).toMatchObject({ muted: false, notify: 'mentions' });
+  });
+
+  it('refuses an empty or malformed settings change and changes nothing', async () => {
+    for (const body of [{}, { muted: 'yes' }, { notify: 'loud' }, { muted: true, extra: 1 }]) {
+      const res = await bob.patch(`/channels/${channelId}/membership`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+    expect(await membership(bob)).toMatchObject({ muted: false, notify: 'mentions' });
+  });
+});
