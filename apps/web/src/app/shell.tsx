@@ -16,6 +16,7 @@ import { MessageExtrasProvider } from '../components/message/message-extras';
 import { ConnectionBanner } from './connection-banner';
 import { messageExtras } from './message-extras';
 import { Notices } from './notices';
+import { startDesktopNotifications } from './desktop-notifications';
 import { useCursorReady } from '../realtime/use-cursor-ready';
 import { shortcutDialog, useShortcuts } from './use-shortcuts';
 
@@ -42,6 +43,10 @@ export function Shell({ me }: { me: User }) {
     navigateRef.current = navigate;
   }, [navigate]);
   const meId = me.id;
+  const meRef = useRef(me);
+  useEffect(() => {
+    meRef.current = me;
+  }, [me]);
   const cursorReady = useCursorReady();
   useShortcuts();
   const keyboardDialog = useStore(shortcutDialog);
@@ -50,7 +55,13 @@ export function Shell({ me }: { me: User }) {
     openOutbox(meId);
     openVerified(meId);
     void openVault(meId).catch(() => {});
+    const notifyAbout = startDesktopNotifications(
+      qc,
+      () => meRef.current,
+      (path) => navigateRef.current(path),
+    );
     return startRealtime(qc, meId, {
+      onLiveMessage: (message) => void notifyAbout(message),
       onChannelRemoved: (channel) => {
         if (localStorage.getItem(LAST_CHANNEL_KEY) === channel.name)
           localStorage.removeItem(LAST_CHANNEL_KEY);

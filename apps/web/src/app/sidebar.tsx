@@ -5,6 +5,7 @@ import { Avatar } from '../components/avatar';
 import { Icon } from '../components/dialog';
 import { usePresence } from '../realtime/use-users';
 import { UserMenu } from './user-menu';
+import { NotificationPrompt } from './notification-prompt';
 import { useUnreadThreadCount } from '../features/threads/use-thread';
 import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -58,6 +59,7 @@ export function Sidebar({ me }: { me: User }) {
         <span>Jump to…</span>
         <kbd aria-label={`shortcut ${JUMP_KEYS}`}>{JUMP_KEYS}</kbd>
       </button>
+      <NotificationPrompt />
       <div className="sidebar-scroll">
         <div className="sidebar-section">
           <ul>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, FeedChange, FeedEventName } from '@parley/protocol';
+import type { Channel, FeedChange, FeedEventName, Message } from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
 import { noteDraftChanged } from './drafts';
 import { advanceCursor } from './feed-cursor';
@@ -30,7 +30,11 @@ const FEED_EVENTS = [
   'draft:updated',
 ] as const satisfies FeedEventName[];
 
-export type RealtimeHooks = { onChannelRemoved?: (channel: Channel) => void };
+export type RealtimeHooks = {
+  onChannelRemoved?: (channel: Channel) => void;
+  /** A message that arrived live (not replayed by a catch-up): for desktop notifications. */
+  onLiveMessage?: (message: Message) => void;
+};
 let context: { selfId: string; hooks: RealtimeHooks } = { selfId: '', hooks: {} };
 
 /** Applies each server event to the query cache, the one store of server state, then runs its side effects. */
@@ -43,6 +47,7 @@ export function handleServerEvents(
   context = { selfId, hooks };
   const on = s.on.bind(s) as (type: string, listener: (payload: unknown) => void) => void;
   for (const type of FEED_EVENTS) on(type, (payload) => applyChange(qc, { type, payload } as FeedChange));
+  s.on('message:created', ({ message }) => hooks.onLiveMessage?.(message));
   s.on('presence:changed', (payload) => apply(qc, { type: 'presence:changed', payload }));
   s.on('userKeys:changed', ({ userId }) => {
     forgetPeerKeys(userId);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -7,6 +7,8 @@ import { describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
 import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
+
+const NotifyMenu = lazy(() => import('./notify-menu'));
 
 export function ChannelHeader({
   channel,
@@ -22,6 +24,8 @@ export function ChannelHeader({
   const leave = useLeaveChannel();
   const [editingTopic, setEditingTopic] = useState(false);
   const [confirming, setConfirming] = useState<'archive' | 'leave'>();
+  const [bellOpen, setBellOpen] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
   const [topic, setTopic] = useState(channel.topic);
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
   const canManage = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
@@ -92,6 +96,35 @@ export function ChannelHeader({
         </span>
       )}
       <div className="header-actions">
+        {channel.membership && (
+          <div className="notify-anchor">
+            <button
+              ref={bell}
+              type="button"
+              className="icon-button"
+              aria-label={`Notifications: ${bellLabel(channel)}`}
+              title={`Notifications: ${bellLabel(channel)}`}
+              aria-haspopup="menu"
+              aria-expanded={bellOpen}
+              onClick={() => setBellOpen((v) => !v)}
+            >
+              <Icon
+                name={channel.membership.muted || channel.membership.notify === 'none' ? 'bellOff' : 'bell'}
+              />
+            </button>
+            {bellOpen && (
+              <Suspense fallback={null}>
+                <NotifyMenu
+                  channel={channel}
+                  onClose={(refocus) => {
+                    setBellOpen(false);
+                    if (refocus) bell.current?.focus();
+                  }}
+                />
+              </Suspense>
+            )}
+          </div>
+        )}
         <button
           type="button"
           className="chip"
@@ -159,4 +192,10 @@ export function ChannelHeader({
       </ConfirmDialog>
     </header>
   );
+}
+
+function bellLabel(channel: Channel): string {
+  const m = channel.membership!;
+  const level = { all: 'all new messages', mentions: 'mentions only', none: 'nothing' }[m.notify];
+  return m.muted ? `muted, ${level}` : level;
 }

@@ -1,0 +1,74 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Channel, Message, User } from '@parley/protocol';
+import { decryptText } from '../crypto/message-crypto';
+import { createStore } from '../lib/store';
+import { keys } from '../realtime/keys';
+import type { ThreadEntry } from '../realtime/merge';
+import { isReading } from '../realtime/reading';
+import { messagePath } from '../features/messages/message-link';
+import { notificationTitle, shouldNotify } from './notify-rules';
+
+const DISMISSED_KEY = 'parley.notifications.dismissed';
+const BODY_MAX = 160;
+
+/** Asked only after something worth a notification arrived, never on first load; "Not now" is remembered. */
+export const notificationPrompt = createStore(false);
+
+let leader = false;
+/** One tab per browser notifies: the one holding the lock, until it closes and the next takes it. */
+function claimLeadership(): void {
+  if (!('locks' in navigator)) return void (leader = true);
+  void navigator.locks.request('parley-notifier', () => {
+    leader = true;
+    return new Promise<never>(() => {});
+  });
+}
+
+export function dismissNotificationPrompt(): void {
+  localStorage.setItem(DISMISSED_KEY, '1');
+  notificationPrompt.set(false);
+}
+
+export async function enableNotifications(): Promise<void> {
+  notificationPrompt.set(false);
+  await Notification.requestPermission();
+}
+
+/** Called for each live message: decides, then shows it from this tab if it leads. */
+export function startDesktopNotifications(qc: QueryClient, self: () => User, open: (path: string) => void) {
+  if (!('Notification' in window)) return () => {};
+  claimLeadership();
+  return async (message: Message) => {
+    const me = self();
+    const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === message.channelId);
+    if (!channel) return;
+    const users = qc.getQueryData<User[]>(keys.users);
+    const author = users?.find((u) => u.id === message.authorId)?.displayName ?? 'Someone';
+    const plain = await decryptText(message, author);
+    const text = plain.ok ? plain.text : 'Encrypted message';
+    const threads = qc.getQueryData<ThreadEntry[]>(keys.threads);
+    const wanted = shouldNotify(message, text, channel, {
+      selfId: me.id,
+      selfName: me.username,
+      watchingChannelId: isReading(channel.id) ? channel.id : undefined,
+      following: (rootId) => !!threads?.some((t) => t.thread.rootId === rootId && t.thread.following),
+    });
+    if (!wanted) return;
+    if (Notification.permission === 'default') {
+      if (!localStorage.getItem(DISMISSED_KEY)) notificationPrompt.set(true);
+      return;
+    }
+    if (Notification.permission !== 'granted' || !leader) return;
+    const body = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
+    const shown = new Notification(notificationTitle(author, channel), {
+      body,
+      tag: message.id,
+      icon: '/favicon.svg',
+    });
+    shown.onclick = () => {
+      window.focus();
+      open(messagePath(channel, me, message));
+      shown.close();
+    };
+  };
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Channel, ChannelResponse, NotifyLevel } from '@parley/protocol';
+import { api, describeError } from '../../lib/api';
+import { notify as notice } from '../../realtime/notices';
+import { keys } from '../../realtime/keys';
+import { upsertChannel } from '../../realtime/merge';
+import './notify-menu.css';
+
+const LEVELS: { value: NotifyLevel; label: string }[] = [
+  { value: 'all', label: 'All new messages' },
+  { value: 'mentions', label: 'Mentions only' },
+  { value: 'none', label: 'Nothing' },
+];
+
+/** The member's own notification level and mute for one channel, as a menu under the header's bell. */
+export default function NotifyMenu({ channel, onClose }: { channel: Channel; onClose: (refocus: boolean) => void }) {
+  const qc = useQueryClient();
+  const ref = useRef<HTMLDivElement>(null);
+  const membership = channel.membership!;
+  const save = useMutation({
+    mutationFn: (body: { notify?: NotifyLevel; muted?: boolean }) =>
+      api<ChannelResponse>('PATCH', `/channels/${channel.id}/membership`, body),
+    onSuccess: (res) => qc.setQueryData<Channel[]>(keys.channels, (c) => upsertChannel(c, res.channel)),
+    onError: (err) => notice(`Could not change the notifications: ${describeError(err)}`),
+  });
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
+    const outside = (e: MouseEvent) => !ref.current?.parentElement?.contains(e.target as Node) && onClose(false);
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [onClose]);
+
+  const handleKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const move = { ArrowDown: 1, ArrowUp: -1 }[e.key];
+    if (move) {
+      e.preventDefault();
+      items[(at + move + items.length) % items.length]?.focus();
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      items.at(e.key === 'Home' ? 0 : -1)?.focus();
+    } else if (e.key === 'Escape' || e.key === 'Tab') {
+      onClose(e.key === 'Escape');
+    }
+  };
+  const choose = (body: { notify?: NotifyLevel; muted?: boolean }) => {
+    save.mutate(body);
+    onClose(true);
+  };
+
+  return (
+    <div
+      className="menu notify-menu"
+      role="menu"
+      aria-label="Notifications"
+      ref={ref}
+      onKeyDown={handleKeyDown}
+    >
+      <span className="menu-heading" aria-hidden>
+        Notify me about
+      </span>
+      {LEVELS.map((level) => (
+        <button
+          key={level.value}
+          type="button"
+          role="menuitemradio"
+          aria-checked={membership.notify === level.value}
+          tabIndex={-1}
+          onClick={() => choose({ notify: level.value })}
+        >
+          {level.label}
+        </button>
+      ))}
+      <hr className="menu-separator" />
+      <button
+        type="button"
+        role="menuitemcheckbox"
+        aria-checked={membership.muted}
+        tabIndex={-1}
+        onClick={() => choose({ muted: !membership.muted })}
+      >
+        Mute channel
+        <span className="menu-hint">Out of bold unread; mentions still count</span>
+      </button>
+    </div>
+  );
+}
