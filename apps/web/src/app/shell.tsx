@@ -17,6 +17,7 @@ import { ConnectionBanner } from './connection-banner';
 import { messageExtras } from './message-extras';
 import { Notices } from './notices';
 import { startDesktopNotifications } from './desktop-notifications';
+import { MentionProvider } from './mention-provider';
 import { useCursorReady } from '../realtime/use-cursor-ready';
 import { shortcutDialog, useShortcuts } from './use-shortcuts';
 
@@ -85,22 +86,24 @@ export function Shell({ me }: { me: User }) {
       <main className="main">
         <ConnectionBanner />
         <Notices />
-        <MessageExtrasProvider value={messageExtras}>
-          <Suspense fallback={<div className="list-loading">Loading…</div>}>
-            <Routes>
-              <Route index element={<HomeRoute />} />
-              <Route path="c/:channel" element={<ChannelRoute me={me} />} />
-              <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
-              <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
-              <Route path="dm/:username" element={<DmRoute me={me} />} />
-              <Route path="threads" element={<ThreadsPage me={me} />} />
-              <Route path="drafts" element={<DraftsPage me={me} />} />
-              <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
-              <Route path="admin" element={<AdminPage me={me} />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </Suspense>
-        </MessageExtrasProvider>
+        <MentionProvider me={me}>
+          <MessageExtrasProvider value={messageExtras}>
+            <Suspense fallback={<div className="list-loading">Loading…</div>}>
+              <Routes>
+                <Route index element={<HomeRoute />} />
+                <Route path="c/:channel" element={<ChannelRoute me={me} />} />
+                <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
+                <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
+                <Route path="dm/:username" element={<DmRoute me={me} />} />
+                <Route path="threads" element={<ThreadsPage me={me} />} />
+                <Route path="drafts" element={<DraftsPage me={me} />} />
+                <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
+                <Route path="admin" element={<AdminPage me={me} />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+          </MessageExtrasProvider>
+        </MentionProvider>
       </main>
       <Suspense fallback={null}>
         {keyboardDialog === 'switcher' && <QuickSwitcher me={me} onClose={closeShortcutDialog} />}

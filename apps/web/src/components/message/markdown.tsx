@@ -1,4 +1,6 @@
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, type ReactNode } from 'react';
+import { useMentionLookup, type MentionLookup } from '../mention/mention-context';
+import { MentionText } from '../mention/mention-text';
 import Markdown, { RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
 
 const Heading = ({ children }: { children?: ReactNode }) => <p className="md-heading">{children}</p>;
@@ -27,30 +29,31 @@ const options: MarkdownToJSX.Options = {
     h5: Heading,
     h6: Heading,
   },
+};
+
+/** Typed line breaks stay line breaks, as in every chat, and `@name` becomes a chip. */
+const withText = (lookup: MentionLookup | undefined): MarkdownToJSX.Options => ({
+  ...options,
   renderRule(next, node, _children, state) {
-    // A typed line break is a line break for the reader, as in every chat.
-    if (node.type === RuleType.text && node.text.includes('\n') && !state.inAnchor) {
-      const lines = node.text.split('\n');
+    if (node.type === RuleType.text && !state.inAnchor && needsText(node.text))
       return (
         <Fragment key={state.key}>
-          {lines.map((line, i) => (
-            <Fragment key={i}>
-              {i > 0 && <br />}
-              {line}
-            </Fragment>
-          ))}
+          <MentionText text={node.text} lookup={lookup} />
         </Fragment>
       );
-    }
     return next();
   },
-};
+});
+
+const needsText = (text: string) => text.includes('\n') || text.includes('@');
 
 /** Markdown to React elements; raw HTML stays text and unsafe URLs are dropped by the parser's sanitizer. */
 export const MessageBody = memo(function MessageBody({ text }: { text: string }) {
+  const lookup = useMentionLookup();
+  const withLookup = useMemo(() => withText(lookup), [lookup]);
   return (
     <div className="md">
-      <Markdown options={options}>{text}</Markdown>
+      <Markdown options={withLookup}>{text}</Markdown>
     </div>
   );
 });
