@@ -37,6 +37,7 @@ import { FEED_RETENTION_DAYS, pruneFeed } from './features/feed/feed.service.js'
 import { reactionRoutes } from './features/reactions/reactions.routes.js';
 import { threadRoutes } from './features/threads/threads.routes.js';
 import { draftRoutes } from './features/drafts/drafts.routes.js';
+import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -96,6 +97,7 @@ export async function createParley(
         messageRoutes,
         threadRoutes,
         draftRoutes,
+        mentionRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

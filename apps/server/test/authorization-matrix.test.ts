@@ -104,6 +104,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/messages/:id/thread/read': { expect: CHANNEL_MEMBER, body: () => ({ seq: 1 }) },
   'GET /api/v1/threads': { expect: SIGNED_IN },
   'GET /api/v1/drafts': { expect: SIGNED_IN },
+  'GET /api/v1/mentions': { expect: SIGNED_IN },
   'PUT /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER, body: () => ({ body: 'half a thought' }) },
   'DELETE /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },

@@ -61,6 +61,34 @@ describe.each(await backendsToTest())('mention counts and muting on %s', (backen
     ).toMatchObject({ muted: false, notify: 'mentions' });
   });
 
+  it('lists the messages that mention the caller, newest first, in pages, from channels they are in', async () => {
+    const other = (await alice.post('/channels', { name: 'elsewhere', kind: 'private' })).body.channel.id;
+    await alice.post(`/channels/${other}/messages`, { clientId: clientId(), body: '@bob not yours to see' });
+    const gone = await send('@bob deleted later');
+    await alice.delete(`/messages/${gone.id}`);
+    await bob.post(`/channels/${channelId}/messages`, {
+      clientId: clientId(),
+      body: '@bob talking to myself',
+    });
+    await send('@bob newest');
+    const first = await bob.get('/mentions?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.messages.map((m: any) => m.body)).toEqual([
+      '@bob newest',
+      '@bob still counts while muted',
+    ]);
+    const rest = await bob.get(`/mentions?limit=50&cursor=${first.body.nextCursor}`);
+    const bodies = rest.body.messages.map((m: any) => m.body);
+    expect(bodies).toContain('thanks @Bob.');
+    expect(bodies).toContain('@here standup in 5');
+    // A reply in a thread mentions as much as a message in the channel.
+    expect(bodies).toContain('@bob in the thread only');
+    expect(bodies.join()).not.toMatch(/not yours|deleted later|myself|bobby/);
+    expect(rest.body.nextCursor).toBeNull();
+    for (const bad of ['cursor=nope', 'limit=0', 'limit=51', 'cursor=1.x', 'extra=1'])
+      expect((await bob.get(`/mentions?${bad}`)).status).toBe(400);
+  });
+
   it('refuses an empty or malformed settings change and changes nothing', async () => {
     for (const body of [{}, { muted: 'yes' }, { notify: 'loud' }, { muted: true, extra: 1 }]) {
       const res = await bob.patch(`/channels/${channelId}/membership`, body);

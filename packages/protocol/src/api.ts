@@ -136,6 +136,17 @@ export type SyncQuery = z.infer<typeof SyncQuery>;
 export const ReactionParams = z.strictObject({ id: Id, emoji: SafeString.min(1).max(64) });
 export type ReactionParams = z.infer<typeof ReactionParams>;
 
+/** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
+export const MentionsQuery = z.strictObject({
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.[0-9a-fA-F-]{36}$/, 'Not a cursor from this list')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(30),
+});
+export type MentionsQuery = z.infer<typeof MentionsQuery>;
+export type MentionsResponse = { messages: Message[]; nextCursor: string | null };
+
 export const ListUsersQuery = z.strictObject({
   q: SafeString.trim().max(64).optional(),
   ids: z

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
@@ -7,6 +7,7 @@ import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
 import { setOpenChannel } from '../realtime/reading';
 import { sendMessage } from '../realtime/send';
 import { useDraft } from '../realtime/drafts';
+import { mentionSource } from '../realtime/mention-source';
 import { currentSocket } from '../realtime/sync';
 import { EncryptionGate } from '../features/encryption/encryption-gate';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
@@ -50,6 +51,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const linkOf = useCallback((m: Message) => messagePath(channel, me, m), [channel, me]);
   const reactToLast = useReactToLast();
   const draft = useDraft(channel, null, me.id);
+  const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
   useEnsureUsers(data?.messages.map((m) => m.authorId) ?? [], users, usersReady);
   const [editingId, setEditingId] = useState<string>();
   const [showMembers, setShowMembers] = useState(false);
@@ -163,6 +165,9 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               onReact={(emoji) => reactToLast(data?.messages ?? [], emoji)}
               initialText={draft.initialText}
               onTextChange={draft.onTextChange}
+              mentionSource={mentions}
+              broadcasts={channel.kind !== 'dm'}
+              audience={channel.memberCount}
             />
           )}
         </div>

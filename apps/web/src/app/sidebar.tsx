@@ -87,6 +87,18 @@ export function Sidebar({ me }: { me: User }) {
             </li>
             <li>
               <NavLink
+                to="/mentions"
+                onClick={closeSidebar}
+                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
+              >
+                <span className="sidebar-icon">
+                  <span className="hash">@</span>
+                </span>
+                <span className="sidebar-label">Mentions</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink
                 to="/drafts"
                 onClick={closeSidebar}
                 className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}

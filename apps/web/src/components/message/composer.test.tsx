@@ -29,6 +29,47 @@ describe('Composer', () => {
   });
 });
 
+describe('Composer broadcasts and drafts', () => {
+  it('asks before an @channel reaches more than 50 people, and sends once confirmed', async () => {
+    const onSend = vi.fn();
+    render(<Composer label="Message #all" onSend={onSend} broadcasts audience={51} />);
+    const box = screen.getByRole('textbox', { name: 'Message #all' });
+    await userEvent.type(box, '@channel lunch is here{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByText('Notify 51 people?')).toBeTruthy();
+    fireEvent.click(screen.getByText('Send and notify'));
+    expect(onSend).toHaveBeenCalledWith('@channel lunch is here');
+  });
+
+  it('sends a broadcast to a small channel, or a plain message to a big one, without asking', async () => {
+    const onSend = vi.fn();
+    const { unmount } = render(<Composer label="Message #few" onSend={onSend} broadcasts audience={12} />);
+    await userEvent.type(screen.getByRole('textbox'), '@here standup{Enter}');
+    expect(onSend).toHaveBeenLastCalledWith('@here standup');
+    unmount();
+    render(<Composer label="Message #many" onSend={onSend} broadcasts audience={400} />);
+    await userEvent.type(screen.getByRole('textbox'), 'mail me at x@here.example{Enter}');
+    expect(onSend).toHaveBeenLastCalledWith('mail me at x@here.example');
+  });
+
+  it('starts with the draft, takes a newer one from another device until typed in, and reports each change', async () => {
+    const onTextChange = vi.fn();
+    const { rerender } = render(<Composer label="Message #d" onSend={vi.fn()} initialText="from laptop" />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+    expect(box.value).toBe('from laptop');
+    rerender(
+      <Composer label="Message #d" onSend={vi.fn()} initialText="from phone" onTextChange={onTextChange} />,
+    );
+    expect(box.value).toBe('from phone');
+    await userEvent.type(box, '!');
+    expect(onTextChange).toHaveBeenLastCalledWith('from phone!');
+    rerender(
+      <Composer label="Message #d" onSend={vi.fn()} initialText="stale" onTextChange={onTextChange} />,
+    );
+    expect(box.value).toBe('from phone!');
+  });
+});
+
 describe('EditBox', () => {
   it('cancels on Escape and saves on Enter', async () => {
     const onSave = vi.fn();

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
+import { useMentionTyping, type MentionSource } from '../mention/use-mention-typing';
 
 type Props = {
   label: string;
@@ -15,13 +17,22 @@ type Props = {
   /** The draft to start with; a later value shows too, until the person types here. */
   initialText?: string;
   onTextChange?: (text: string) => void;
+  /** People to offer after `@`; broadcasts (@channel, @here) where they mean something. */
+  mentionSource?: MentionSource;
+  broadcasts?: boolean;
+  /** How many people a broadcast reaches: past 50 a send asks first. */
+  audience?: number;
 };
+
+const BROADCAST_CONFIRM_OVER = 50;
+const BROADCAST = /(^|[^a-z0-9._-])@(channel|here|everyone)([._-]*)($|[^a-z0-9._-])/i;
 
 /** Enter sends, Shift+Enter adds a line, Up in an empty box edits one's last message. */
 export function Composer(props: Props) {
   const { label, onSend, onTyping, onEditLast, onReact, disabled, initialText, onTextChange } = props;
   const [text, setText] = useState(initialText ?? '');
   const [note, setNote] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const typedHere = useRef(false);
   useEffect(() => {
@@ -33,11 +44,15 @@ export function Composer(props: Props) {
     onTextChange?.(next);
   };
   const emoji = useEmojiTyping(ref, change);
+  const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts);
   const tooLong = text.length > LIMITS.bodyMax;
 
-  const submit = async () => {
+  const submit = async (confirmed = false) => {
     const body = text.trim();
     if (!body || tooLong) return;
+    const audience = props.broadcasts ? (props.audience ?? 0) : 0;
+    if (!confirmed && audience > BROADCAST_CONFIRM_OVER && BROADCAST.test(body)) return setConfirming(true);
+    setConfirming(false);
     const command = onReact && parseReactionCommand(body);
     if (command) {
       const reaction = await resolveReactionCommand(command);
@@ -48,7 +63,7 @@ export function Composer(props: Props) {
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (emoji.handleKeyDown(e)) return;
+    if (mention.handleKeyDown(e) || emoji.handleKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -77,13 +92,40 @@ export function Composer(props: Props) {
         onChange={(e) => {
           const next = emoji.handleInput(e.target);
           change(next);
+          mention.track(e.target);
           setNote(undefined);
           if (next) onTyping?.();
         }}
         onKeyDown={handleKeyDown}
         {...emoji.inputProps}
+        {...(mention.open ? mention.inputProps : {})}
+        onSelect={(e) => {
+          emoji.inputProps.onSelect(e);
+          mention.track(e.currentTarget);
+        }}
+        onBlur={() => {
+          emoji.inputProps.onBlur();
+          mention.blur();
+        }}
       />
-      {emoji.list}
+      {mention.list ?? emoji.list}
+      {confirming && (
+        <ConfirmDialog
+          open
+          title={`Notify ${props.audience} people?`}
+          confirmLabel="Send and notify"
+          onClose={() => {
+            setConfirming(false);
+            ref.current?.focus();
+          }}
+          onConfirm={() => void submit(true)}
+        >
+          <p>
+            @channel, @here and @everyone notify everyone in this channel: {props.audience} people, some
+            perhaps in other time zones.
+          </p>
+        </ConfirmDialog>
+      )}
       {note && (
         <span className="composer-limit" role="alert">
           {note}

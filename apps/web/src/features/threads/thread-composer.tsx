@@ -1,8 +1,9 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@parley/protocol';
 import { sendMessage } from '../../realtime/send';
 import { useDraft } from '../../realtime/drafts';
+import { mentionSource } from '../../realtime/mention-source';
 import { currentSocket } from '../../realtime/sync';
 import { Composer } from '../../components/message/composer';
 
@@ -21,6 +22,7 @@ type Props = {
 export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }: Props) {
   const qc = useQueryClient();
   const draft = useDraft(channel, rootId, selfId);
+  const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
   const [alsoInChannel, setAlsoInChannel] = useState(false);
   const lastTyping = useRef(0);
   const checkboxId = useId();
@@ -48,6 +50,9 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }
         onEditLast={onEditLast}
         initialText={draft.initialText}
         onTextChange={draft.onTextChange}
+        mentionSource={mentions}
+        broadcasts={!isDm}
+        audience={channel.memberCount}
       />
       {!disabled && (
         <label className="thread-also" htmlFor={checkboxId}>

@@ -1,0 +1,135 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { User } from '@parley/protocol';
+import { BROADCAST_MENTIONS } from '@parley/protocol/client';
+import { Avatar } from '../avatar';
+import { spliceAt } from '../emoji/shortcode-typing';
+import { openMentionAt } from './mention-typing';
+import '../emoji/emoji-typing.css';
+
+type Box = HTMLTextAreaElement;
+export type MentionSource = (query: string) => Promise<User[]>;
+type Option = { key: string; insert: string; user?: User; note?: string };
+
+const BROADCAST_NOTES: Record<string, string> = {
+  channel: 'Notify everyone in this channel',
+  here: 'Notify everyone online in this channel',
+  everyone: 'Notify everyone in this channel',
+};
+
+/** After `@`, a list of people (the channel's members first) and the broadcasts; arrows, Enter or Tab, Escape. */
+export function useMentionTyping(
+  ref: React.RefObject<Box | null>,
+  setText: (text: string) => void,
+  source: MentionSource | undefined,
+  broadcasts: boolean,
+) {
+  const [at, setAt] = useState<{ start: number; query: string }>();
+  const [people, setPeople] = useState<{ query: string; users: User[] }>();
+  const [active, setActive] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number>();
+  const caretAfter = useRef<number>(undefined);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!at || !source) return;
+    let live = true;
+    void source(at.query).then(
+      (users) => live && setPeople({ query: at.query, users }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [at, source]);
+
+  useLayoutEffect(() => {
+    if (caretAfter.current === undefined || !ref.current) return;
+    ref.current.setSelectionRange(caretAfter.current, caretAfter.current);
+    caretAfter.current = undefined;
+  });
+
+  const options: Option[] =
+    at && at.start !== dismissedAt && source
+      ? [
+          ...(people?.users ?? []).map((u) => ({ key: u.id, insert: u.username, user: u })),
+          ...(broadcasts ? BROADCAST_MENTIONS.filter((b) => b.startsWith(at.query)) : []).map((b) => ({
+            key: b,
+            insert: b,
+            note: BROADCAST_NOTES[b],
+          })),
+        ].slice(0, 10)
+      : [];
+  const open = options.length > 0;
+
+  const track = (box: Box) => {
+    setAt(openMentionAt(box.value.slice(0, box.selectionStart)));
+    setActive(0);
+  };
+
+  const choose = (option: Option) => {
+    const box = ref.current;
+    if (!box || !at) return;
+    const caret = box.selectionStart;
+    const spaced = /^\s/.test(box.value.slice(caret)) ? `@${option.insert}` : `@${option.insert} `;
+    const next = spliceAt(box.value, at.start, caret, spaced);
+    caretAfter.current = next.caret;
+    setAt(undefined);
+    setText(next.text);
+    box.focus();
+  };
+
+  /** For onKeyDown: true when the key drove the list and must not reach the composer. */
+  const handleKeyDown = (e: KeyboardEvent<Box>): boolean => {
+    if (!open || e.nativeEvent.isComposing) return false;
+    const move = (by: number) => setActive((i) => (i + by + options.length) % options.length);
+    if (e.key === 'ArrowDown') move(1);
+    else if (e.key === 'ArrowUp') move(-1);
+    else if (e.key === 'Enter' || e.key === 'Tab') choose(options[active] ?? options[0]!);
+    else if (e.key === 'Escape') setDismissedAt(at?.start);
+    else return false;
+    e.preventDefault();
+    e.stopPropagation();
+    return true;
+  };
+
+  const optionId = (i: number) => `${listId}-${i}`;
+  return {
+    open,
+    track,
+    handleKeyDown,
+    inputProps: {
+      'aria-controls': open ? listId : undefined,
+      'aria-activedescendant': open ? optionId(active) : undefined,
+    },
+    blur: () => setAt(undefined),
+    list: open ? (
+      <ul id={listId} className="shortcode-list" role="listbox" aria-label="People to mention">
+        {options.map((o, i) => (
+          <li
+            key={o.key}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className="shortcode-option"
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => choose(o)}
+          >
+            {o.user ? (
+              <>
+                <Avatar name={o.user.displayName} username={o.user.username} size={22} />
+                <span>
+                  <strong>{o.user.displayName}</strong> <span className="muted">@{o.user.username}</span>
+                </span>
+              </>
+            ) : (
+              <span>
+                <strong>@{o.insert}</strong> <span className="muted">{o.note}</span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    ) : null,
+  };
+}
