@@ -149,3 +149,44 @@ test('the browser is asked about notifications only after something worth one ar
   await alice.context.close();
   await carolContext.close();
 });
+
+test('do not disturb silences notifications until resumed, and others see it on the avatar', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const bobName = uniqueName('bob');
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bobContext = await browser.newContext();
+  await fakeNotifications(bobContext, 'granted');
+  const bob = await bobContext.newPage();
+  await register(bob, bobName);
+  await Promise.all([waitLive(alice.page), waitLive(bob)]);
+
+  // Alice opens a DM with Bob; Bob pauses notifications for an hour from the account menu.
+  await alice.page.goto(`/dm/${bobName}`);
+  const dmBox = alice.page.getByRole('textbox', { name: /^Message / });
+  await bob.getByRole('button', { name: 'Account menu' }).click();
+  await bob.getByRole('menuitem', { name: 'Pause notifications for 1 hour' }).click();
+  await bob.getByRole('button', { name: 'Account menu' }).click();
+  await expect(bob.getByText(/Notifications paused until/)).toBeVisible();
+  if (SHOTS) await bob.screenshot({ path: `${SHOTS}/dnd-menu.png` });
+  await bob.keyboard.press('Escape');
+  await dmBox.fill('are you around?');
+  await dmBox.press('Enter');
+  await expect(alice.page.locator('.sidebar .presence-paused')).toHaveCount(1);
+  await expect(bob.getByRole('link', { name: /Alice/ })).toBeVisible();
+  await bob.waitForTimeout(500);
+  expect(await shown(bob)).toEqual([]);
+
+  // Resumed: the next message notifies, and the moon is gone for Alice.
+  await bob.getByRole('button', { name: 'Account menu' }).click();
+  await bob.getByRole('menuitem', { name: 'Resume notifications' }).click();
+  await expect(alice.page.locator('.sidebar .presence-paused')).toHaveCount(0);
+  await dmBox.fill('ping again');
+  await dmBox.press('Enter');
+  await expect
+    .poll(() => shown(bob))
+    .toEqual([{ title: expect.stringMatching(/^Alice/), body: 'ping again' }]);
+  await alice.context.close();
+  await bobContext.close();
+});

@@ -39,7 +39,14 @@ export const LoginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-export const UpdateProfileBody = z.strictObject({ displayName: DisplayName });
+/** Do not disturb for at most a year; null turns notifications back on. */
+export const DND_MAX_MS = 366 * 24 * 60 * 60 * 1000;
+export const UpdateProfileBody = z
+  .strictObject({
+    displayName: DisplayName.optional(),
+    dndUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((b) => b.displayName !== undefined || b.dndUntil !== undefined, 'Give displayName or dndUntil');
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export const CreateChannelBody = z.strictObject({

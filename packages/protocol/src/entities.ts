@@ -62,6 +62,8 @@ export const User = z.object({
   displayName: z.string(),
   role: Role,
   status: z.enum(['active', 'deactivated']),
+  /** Do not disturb until then (shown to others); null or past when notifications are on. */
+  dndUntil: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof User>;

@@ -31,6 +31,8 @@ export const users = pgTable(
     status: text('status', { enum: ['active', 'deactivated'] })
       .notNull()
       .default('active'),
+    /** Do not disturb: no notifications until then. */
+    dndUntil: timestamp('dnd_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

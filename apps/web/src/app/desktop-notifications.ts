@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Channel, Message, User } from '@parley/protocol';
 import { decryptText } from '../crypto/message-crypto';
+import { pausedUntil } from '../lib/names';
 import { createStore } from '../lib/store';
 import { keys } from '../realtime/keys';
 import type { ThreadEntry } from '../realtime/merge';
@@ -53,7 +54,7 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
       watchingChannelId: isReading(channel.id) ? channel.id : undefined,
       following: (rootId) => !!threads?.some((t) => t.thread.rootId === rootId && t.thread.following),
     });
-    if (!wanted) return;
+    if (!wanted || pausedUntil(me)) return;
     if (Notification.permission === 'default') {
       if (!localStorage.getItem(DISMISSED_KEY)) notificationPrompt.set(true);
       return;

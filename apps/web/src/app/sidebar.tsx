@@ -11,6 +11,7 @@ import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useStore } from '../lib/store';
 import { useChannels } from '../realtime/use-channels';
+import { pausedUntil } from '../lib/names';
 import { useDrafts } from '../realtime/drafts';
 import { unreadState } from '../realtime/merge';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
@@ -153,6 +154,7 @@ export function Sidebar({ me }: { me: User }) {
                     username={other.username}
                     size={20}
                     presence={presence[other.id] ?? 'offline'}
+                    paused={!!pausedUntil(other)}
                   />
                 }
               />

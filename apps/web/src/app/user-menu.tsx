@@ -4,6 +4,8 @@ import type { User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
 import { AboutDialog } from '../features/about/about-dialog';
 import { useLogout } from '../features/auth/use-session';
+import { pausedUntil } from '../lib/names';
+import { PauseItems } from './pause-notifications';
 
 export function UserMenu({ me }: { me: User }) {
   const [open, setOpen] = useState(false);
@@ -34,7 +36,13 @@ export function UserMenu({ me }: { me: User }) {
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
       >
-        <Avatar name={me.displayName} username={me.username} size={28} presence="online" />
+        <Avatar
+          name={me.displayName}
+          username={me.username}
+          size={28}
+          presence="online"
+          paused={!!pausedUntil(me)}
+        />
       </button>
       {open && (
         <div className="menu" role="menu">
@@ -50,6 +58,7 @@ export function UserMenu({ me }: { me: User }) {
           <Link role="menuitem" to="/settings/notifications" onClick={item}>
             Notifications
           </Link>
+          <PauseItems me={me} onDone={item} />
           <Link role="menuitem" to="/settings/security" onClick={item}>
             Security
           </Link>

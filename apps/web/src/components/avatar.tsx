@@ -18,11 +18,14 @@ export function Avatar({
   username,
   size = 36,
   presence,
+  paused,
 }: {
   name: string;
   username: string;
   size?: number;
   presence?: Presence;
+  /** Notifications paused (do not disturb): a moon in place of the presence dot. */
+  paused?: boolean;
 }) {
   return (
     <span
@@ -36,7 +39,11 @@ export function Avatar({
       aria-hidden="true"
     >
       {initials(name)}
-      {presence && <PresenceDot status={presence} />}
+      {paused ? (
+        <span className="presence-dot presence-paused" title="Notifications paused" />
+      ) : (
+        presence && <PresenceDot status={presence} />
+      )}
     </span>
   );
 }

@@ -44,6 +44,7 @@ export const user = (id: string, extra: Partial<User> = {}): User => ({
   displayName: id.toUpperCase(),
   role: 'member',
   status: 'active',
+  dndUntil: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...extra,
 });

@@ -8,6 +8,7 @@ const user = (id: string): User => ({
   displayName: id,
   role: 'member',
   status: 'active',
+  dndUntil: null,
   createdAt: new Date(0).toISOString(),
 });
 

@@ -12,6 +12,7 @@ export function toUser(row: UserRow): User {
     displayName: row.displayName,
     role: row.role,
     status: row.status,
+    dndUntil: row.dndUntil && row.dndUntil > new Date() ? row.dndUntil.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -61,7 +62,7 @@ export async function searchUsers(
 export async function updateUser(
   db: Conn,
   id: string,
-  values: Partial<Pick<UserRow, 'displayName' | 'role' | 'status'>>,
+  values: Partial<Pick<UserRow, 'displayName' | 'role' | 'status' | 'dndUntil'>>,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

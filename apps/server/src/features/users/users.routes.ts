@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ListUsersQuery, UpdateProfileBody, Username } from '@parley/protocol';
+import { DND_MAX_MS, ListUsersQuery, UpdateProfileBody, Username } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../errors.js';
+import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { listUsers, updateUserRecorded, userByUsername, visiblePresence } from './users.service.js';
 import { toUser } from './users.repo.js';
@@ -24,7 +24,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch('/users/me', async (req) => {
     const me = await requireUser(ctx, req);
     const body = parse(UpdateProfileBody, req.body);
-    const user = toUser(await updateUserRecorded(ctx, me.id, { displayName: body.displayName }));
+    const user = toUser(await updateUserRecorded(ctx, me.id, profileChanges(body)));
     ctx.sessionCache.forgetUser(me.id);
     return { user };
   });
@@ -33,4 +33,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const actor = await requireUser(ctx, req);
     return { presence: await visiblePresence(ctx, actor, await ctx.realtime.presence()) };
   });
+}
+
+/** A name, and do-not-disturb until a time in the coming year (null: back on). */
+function profileChanges(body: UpdateProfileBody) {
+  const until = body.dndUntil ? new Date(body.dndUntil) : (body.dndUntil as null | undefined);
+  if (until && (until.getTime() <= Date.now() || until.getTime() > Date.now() + DND_MAX_MS))
+    throw new AppError('validation_failed', 'Do not disturb ends within the coming year.');
+  return { displayName: body.displayName, dndUntil: until };
 }
