@@ -69,7 +69,18 @@ export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
 export const AddMemberBody = z.strictObject({ userId: Id });
 export type AddMemberBody = z.infer<typeof AddMemberBody>;
 
-export const OpenDmBody = z.strictObject({ userId: Id, encrypted: z.boolean().optional() });
+/** A DM with one person (or oneself), or a group DM of up to 8 people in all: 2 to 7 others. */
+export const OpenDmBody = z.union([
+  z.strictObject({ userId: Id, encrypted: z.boolean().optional() }),
+  z.strictObject({
+    userIds: z
+      .array(Id)
+      .min(2)
+      .max(LIMITS.groupDmMax - 1)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each person once'),
+    encrypted: z.boolean().optional(),
+  }),
+]);
 export type OpenDmBody = z.infer<typeof OpenDmBody>;
 
 export const ClientId = z

@@ -22,4 +22,6 @@ export const LIMITS = {
   replyAvatars: 3,
   syncPage: 1_000,
   threadsPage: 50,
+  /** People in a group DM, its starter included. */
+  groupDmMax: 8,
 } as const;

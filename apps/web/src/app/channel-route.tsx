@@ -1,16 +1,27 @@
 import { useEffect, useState } from 'react';
+import { isDirect } from '../lib/names';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import type { User } from '@parley/protocol';
+import { useQuery } from '@tanstack/react-query';
+import type { MessageResponse, User } from '@parley/protocol';
 import { ChannelView } from './channel-screen';
 import { useBrowseChannels, useChannels, useJoinChannel } from '../realtime/use-channels';
-import { describeError } from '../lib/api';
+import { api, describeError } from '../lib/api';
 
 export const LAST_CHANNEL_KEY = 'parley.lastChannel';
 
 export function ChannelRoute({ me }: { me: User }) {
-  const { channel: name } = useParams();
+  const { channel: name, linkedId, messageId } = useParams();
   const { data: channels, isLoading } = useChannels();
-  const joined = channels?.find((c) => c.name === name && c.kind !== 'dm');
+  const joined = channels?.find((c) => c.name === name && !isDirect(c));
+  // A link made before a rename names the old channel: its message says where it lives now.
+  const linked = linkedId ?? messageId;
+  const moved = useQuery({
+    queryKey: ['message-home', linked],
+    queryFn: async () => (await api<MessageResponse>('GET', `/messages/${linked}`)).message.channelId,
+    enabled: !!linked && !isLoading && !joined,
+    retry: false,
+  });
+  const home = moved.data ? channels?.find((c) => c.id === moved.data && !isDirect(c)) : undefined;
   const browse = useBrowseChannels(!isLoading && !joined);
   const join = useJoinChannel();
   const location = useLocation();
@@ -29,7 +40,9 @@ export function ChannelRoute({ me }: { me: User }) {
     const rest = location.pathname.split('/').slice(3).join('/');
     return <Navigate to={`/c/${renamed.name}${rest ? `/${rest}` : ''}`} replace />;
   }
-  if (isLoading || browse.isLoading) return <div className="list-loading">Loading…</div>;
+  if (home && home.name !== name)
+    return <Navigate to={location.pathname.replace(`/c/${name}/`, `/c/${home.name}/`)} replace />;
+  if (isLoading || browse.isLoading || moved.isLoading) return <div className="list-loading">Loading…</div>;
   const preview = browse.data?.find((c) => c.name === name);
   if (!preview) return <NotFound what={`#${name}`} />;
   return (
@@ -57,7 +70,7 @@ export function HomeRoute() {
   const target =
     channels.find((c) => c.name === last) ??
     channels.find((c) => c.name === 'general') ??
-    channels.find((c) => c.kind !== 'dm');
+    channels.find((c) => !isDirect(c));
   return target ? <Navigate to={`/c/${target.name}`} replace /> : <NotFound what="any channel" />;
 }
 

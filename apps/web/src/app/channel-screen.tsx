@@ -11,7 +11,7 @@ import { mentionSource } from '../realtime/mention-source';
 import { currentSocket } from '../realtime/sync';
 import { EncryptionGate } from '../features/encryption/encryption-gate';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
-import { dmName } from '../lib/names';
+import { dmName, isDirect } from '../lib/names';
 import { KeyChangeWarning } from '../features/encryption/key-change-warning';
 import { useReactToLast } from '../features/reactions/use-react-to-last';
 import { useKeyKeeper } from '../features/encryption/use-key-keeper';
@@ -112,7 +112,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
     if (mine) setEditingId(mine.id);
   }, [data, me.id]);
 
-  const label = channel.kind === 'dm' ? `Message ${dmName(channel, me)}` : `Message #${channel.name}`;
+  const label = isDirect(channel) ? `Message ${dmName(channel, me)}` : `Message #${channel.name}`;
   const disabled = channel.archivedAt
     ? 'This channel is archived. You can read its history.'
     : !channel.membership
@@ -166,7 +166,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               initialText={draft.initialText}
               onTextChange={draft.onTextChange}
               mentionSource={mentions}
-              broadcasts={channel.kind !== 'dm'}
+              broadcasts={!isDirect(channel)}
               audience={channel.memberCount}
             />
           )}

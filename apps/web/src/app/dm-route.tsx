@@ -42,3 +42,13 @@ export function DmRoute({ me }: { me: User }) {
   if (!existing) return <div className="list-loading">Opening conversation…</div>;
   return <ChannelView key={existing.id} channel={existing} me={me} />;
 }
+
+/** A group DM by its id: /g/:channelId. */
+export function GroupRoute({ me }: { me: User }) {
+  const { channelId = '' } = useParams();
+  const { data: channels, isLoading } = useChannels();
+  const group = channels?.find((c) => c.id === channelId && c.kind === 'group');
+  if (isLoading) return <div className="list-loading">Opening conversation…</div>;
+  if (!group) return <NotFound what="this conversation" />;
+  return <ChannelView key={group.id} channel={group} me={me} />;
+}

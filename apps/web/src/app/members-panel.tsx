@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { isDirect } from '../lib/names';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
@@ -35,10 +36,7 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
   const trust = useStore(verified);
   const admin = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
   const canAdd =
-    !!channel.membership &&
-    !channel.archivedAt &&
-    channel.kind !== 'dm' &&
-    (channel.kind === 'public' || admin);
+    !!channel.membership && !channel.archivedAt && !isDirect(channel) && (channel.kind === 'public' || admin);
   const memberIds = new Set(members.map((m) => m.user.id));
   const error = add.error ?? remove.error;
   const loadMore = () => {
@@ -113,7 +111,7 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
                 onVerify={() => setChecking(user)}
               />
             )}
-            {admin && user.id !== me.id && channel.kind !== 'dm' && (
+            {admin && user.id !== me.id && !isDirect(channel) && (
               <button
                 type="button"
                 className="icon-button"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isDirect } from '../lib/names';
 import { NavLink, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotifyLevel, User, UserResponse } from '@parley/protocol';
@@ -83,7 +84,7 @@ function Notifications() {
       <table className="people-table">
         <tbody>
           {channels
-            .filter((c) => c.kind !== 'dm')
+            .filter((c) => !isDirect(c))
             .map((c) => (
               <tr key={c.id}>
                 <td>#{c.name}</td>

@@ -5,7 +5,7 @@ import type { User } from '@parley/protocol';
 import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from './channel-route';
 import { Sidebar } from './sidebar';
 import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
-import { DmRoute } from './dm-route';
+import { DmRoute, GroupRoute } from './dm-route';
 import { connection } from '../realtime/connection';
 import { openOutbox } from '../realtime/outbox';
 import { openVault } from '../crypto/vault';
@@ -96,6 +96,7 @@ export function Shell({ me }: { me: User }) {
                 <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
                 <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
                 <Route path="dm/:username" element={<DmRoute me={me} />} />
+                <Route path="g/:channelId" element={<GroupRoute me={me} />} />
                 <Route path="threads" element={<ThreadsPage me={me} />} />
                 <Route path="drafts" element={<DraftsPage me={me} />} />
                 <Route path="mentions" element={<MentionsPage me={me} />} />

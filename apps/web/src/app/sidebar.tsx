@@ -11,7 +11,7 @@ import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useStore } from '../lib/store';
 import { useChannels } from '../realtime/use-channels';
-import { pausedUntil } from '../lib/names';
+import { conversationPath, pausedUntil } from '../lib/names';
 import { useDrafts } from '../realtime/drafts';
 import { unreadState } from '../realtime/merge';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
@@ -142,20 +142,26 @@ export function Sidebar({ me }: { me: User }) {
                 key={c.id}
                 channel={c}
                 drafted={drafted.has(c.id)}
-                to={`/dm/${other.username}${c.encrypted ? '?e2e=1' : ''}`}
+                to={conversationPath(c, me)}
                 label={
                   c.dmUsers?.length
                     ? c.dmUsers.map((u) => u.displayName).join(', ')
                     : `${me.displayName} (you)`
                 }
                 icon={
-                  <Avatar
-                    name={other.displayName}
-                    username={other.username}
-                    size={20}
-                    presence={presence[other.id] ?? 'offline'}
-                    paused={!!pausedUntil(other)}
-                  />
+                  c.kind === 'group' ? (
+                    <span className="group-count" aria-hidden="true">
+                      {(c.dmUsers?.length ?? 0) + 1}
+                    </span>
+                  ) : (
+                    <Avatar
+                      name={other.displayName}
+                      username={other.username}
+                      size={20}
+                      presence={presence[other.id] ?? 'offline'}
+                      paused={!!pausedUntil(other)}
+                    />
+                  )
                 }
               />
             );

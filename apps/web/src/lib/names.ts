@@ -1,5 +1,8 @@
 import type { Channel, User } from '@parley/protocol';
 
+/** A DM or group DM: a conversation of people rather than a named channel. */
+export const isDirect = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'group';
+
 /** A DM's name: the other people in it, or oneself for notes to self. */
 export function dmName(channel: Channel, me: User): string {
   const others = channel.dmUsers ?? [];
@@ -10,4 +13,12 @@ export function dmName(channel: Channel, me: User): string {
 export function pausedUntil(user: User | undefined, now = Date.now()): Date | undefined {
   const until = user?.dndUntil ? new Date(user.dndUntil) : undefined;
   return until && until.getTime() > now ? until : undefined;
+}
+
+/** A conversation's own page: /c/name for channels, /g/id for a group DM, /dm/username (?e2e=1) for a DM. */
+export function conversationPath(channel: Channel, me: User): string {
+  if (channel.kind === 'group') return `/g/${channel.id}`;
+  if (channel.kind !== 'dm') return `/c/${encodeURIComponent(channel.name)}`;
+  const other = channel.dmUsers?.[0] ?? me;
+  return `/dm/${encodeURIComponent(other.username)}${channel.encrypted ? '?e2e=1' : ''}`;
 }

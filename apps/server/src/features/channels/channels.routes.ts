@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import * as channels from './channels.service.js';
-import { openDm } from './dms.service.js';
+import { openConversation } from './dms.service.js';
 
 export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/channels', async (req) => {
@@ -89,8 +89,9 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/dms', async (req, reply) => {
     const actor = await requireUser(ctx, req);
-    const { userId, encrypted } = parse(OpenDmBody, req.body);
-    const { channel, created } = await openDm(ctx, actor, userId, encrypted);
+    const body = parse(OpenDmBody, req.body);
+    const userIds = 'userIds' in body ? body.userIds : [body.userId];
+    const { channel, created } = await openConversation(ctx, actor, userIds, body.encrypted);
     return reply.status(created ? 201 : 200).send({ channel });
   });
 }

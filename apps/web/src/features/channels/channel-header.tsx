@@ -9,6 +9,7 @@ import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 
 const NotifyMenu = lazy(() => import('./notify-menu'));
+const RenameChannelDialog = lazy(() => import('./rename-channel-dialog'));
 
 export function ChannelHeader({
   channel,
@@ -25,6 +26,7 @@ export function ChannelHeader({
   const [editingTopic, setEditingTopic] = useState(false);
   const [confirming, setConfirming] = useState<'archive' | 'leave'>();
   const [bellOpen, setBellOpen] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
   const [topic, setTopic] = useState(channel.topic);
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
@@ -133,6 +135,17 @@ export function ChannelHeader({
         >
           <Icon name="users" size={16} /> {channel.memberCount}
         </button>
+        {!isDm && canManage && !channel.isDefault && !channel.archivedAt && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Edit channel"
+            title="Rename channel"
+            onClick={() => setRenaming(true)}
+          >
+            <Icon name="edit" />
+          </button>
+        )}
         {!isDm && canManage && !channel.isDefault && (
           <button
             type="button"
@@ -160,6 +173,11 @@ export function ChannelHeader({
           </button>
         )}
       </div>
+      {renaming && (
+        <Suspense fallback={null}>
+          <RenameChannelDialog channel={channel} onClose={() => setRenaming(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirming === 'archive'}
         title={`Archive #${channel.name}?`}

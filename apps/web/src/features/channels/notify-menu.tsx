@@ -14,7 +14,13 @@ const LEVELS: { value: NotifyLevel; label: string }[] = [
 ];
 
 /** The member's own notification level and mute for one channel, as a menu under the header's bell. */
-export default function NotifyMenu({ channel, onClose }: { channel: Channel; onClose: (refocus: boolean) => void }) {
+export default function NotifyMenu({
+  channel,
+  onClose,
+}: {
+  channel: Channel;
+  onClose: (refocus: boolean) => void;
+}) {
   const qc = useQueryClient();
   const ref = useRef<HTMLDivElement>(null);
   const membership = channel.membership!;
@@ -27,7 +33,8 @@ export default function NotifyMenu({ channel, onClose }: { channel: Channel; onC
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
-    const outside = (e: MouseEvent) => !ref.current?.parentElement?.contains(e.target as Node) && onClose(false);
+    const outside = (e: MouseEvent) =>
+      !ref.current?.parentElement?.contains(e.target as Node) && onClose(false);
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
   }, [onClose]);

@@ -22,5 +22,8 @@ describe('messagePath', () => {
     expect(messagePath(dm, me, message(2))).toBe('/dm/bob?m=m2');
     expect(messagePath({ ...dm, encrypted: true }, me, message(2))).toBe('/dm/bob?e2e=1&m=m2');
     expect(messagePath(dm, me, message(6, { threadRootId: 'm1' }))).toBe('/dm/bob?thread=m6');
+    const group = { ...dm, id: 'g1', kind: 'group' as const };
+    expect(messagePath(group, me, message(2))).toBe('/g/g1?m=m2');
+    expect(messagePath(group, me, message(6, { threadRootId: 'm1' }))).toBe('/g/g1?thread=m6');
   });
 });

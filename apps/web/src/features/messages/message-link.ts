@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Channel, Message, User } from '@parley/protocol';
+import { conversationPath } from '../../lib/names';
 
 const isDm = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'group';
 
@@ -9,11 +10,9 @@ const isDm = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'gr
  */
 export function messagePath(channel: Channel, me: User, message: Message): string {
   const reply = !!message.threadRootId && !message.alsoInChannel;
-  if (!isDm(channel)) return `/c/${encodeURIComponent(channel.name)}/${reply ? 't' : 'm'}/${message.id}`;
-  const other = channel.dmUsers?.[0] ?? me;
-  const query = new URLSearchParams(channel.encrypted ? { e2e: '1' } : {});
-  query.set(reply ? 'thread' : 'm', message.id);
-  return `/dm/${encodeURIComponent(other.username)}?${query}`;
+  const base = conversationPath(channel, me);
+  if (!isDm(channel)) return `${base}/${reply ? 't' : 'm'}/${message.id}`;
+  return `${base}${base.includes('?') ? '&' : '?'}${reply ? 'thread' : 'm'}=${message.id}`;
 }
 
 /** Given to rows by the channel view, so a row can copy its link without knowing routes. */

@@ -1,4 +1,5 @@
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { isDirect } from '../../lib/names';
 import { Virtuoso } from 'react-virtuoso';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Message, User } from '@parley/protocol';
@@ -211,7 +212,7 @@ export function MessageList({
     return (
       <div className="empty-channel">
         <h3>
-          {channel.kind === 'dm' ? 'This is the start of your conversation.' : `Welcome to #${channel.name}!`}
+          {isDirect(channel) ? 'This is the start of your conversation.' : `Welcome to #${channel.name}!`}
         </h3>
         <p>{channel.topic || 'Say hello — messages show up here for every member, live.'}</p>
         {channel.encrypted && <p>{E2E_NOTE}</p>}
@@ -292,7 +293,7 @@ function ListStart({ channel }: { channel: Channel }) {
   return (
     <div className="list-header list-start">
       <strong>
-        {channel.kind === 'dm'
+        {isDirect(channel)
           ? 'The beginning of this conversation'
           : `This is the very beginning of #${channel.name}`}
       </strong>

@@ -1,5 +1,5 @@
 import type { Channel, User } from '@parley/protocol';
-import { dmName } from '../../lib/names';
+import { conversationPath, dmName } from '../../lib/names';
 
 export type SwitcherItem = {
   key: string;
@@ -43,7 +43,7 @@ export function switcherItems(channels: Channel[], users: User[], me: User): Swi
       kind: 'dm',
       label: dmName(c, me),
       alias: other.username,
-      to: `/dm/${other.username}${c.encrypted ? '?e2e=1' : ''}`,
+      to: conversationPath(c, me),
       locked: false,
       user: other,
     });

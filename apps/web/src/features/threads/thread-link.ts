@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
+import { conversationPath } from '../../lib/names';
 
 /** Where a channel's threads open: given to rows by the channel view, so a row needs no route knowledge. */
 export type ThreadLinks = {
@@ -19,11 +20,7 @@ export function useThreadLinks(): ThreadLinks | undefined {
 const isDm = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'group';
 
 /** The channel's own page: /c/name, or a DM's /dm/username (?e2e=1 for the encrypted one). */
-export function channelPath(channel: Channel, me: User): string {
-  if (!isDm(channel)) return `/c/${encodeURIComponent(channel.name)}`;
-  const other = channel.dmUsers?.[0] ?? me;
-  return `/dm/${encodeURIComponent(other.username)}${channel.encrypted ? '?e2e=1' : ''}`;
-}
+export const channelPath = conversationPath;
 
 /** Channels have a thread route; DMs carry the thread in the query string of their own page. */
 export function threadPath(channel: Channel, me: User, rootId: string): string {
