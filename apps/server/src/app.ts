@@ -38,6 +38,7 @@ import { reactionRoutes } from './features/reactions/reactions.routes.js';
 import { threadRoutes } from './features/threads/threads.routes.js';
 import { draftRoutes } from './features/drafts/drafts.routes.js';
 import { mentionRoutes } from './features/mentions/mentions.routes.js';
+import { searchRoutes } from './features/search/search.routes.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -98,6 +99,7 @@ export async function createParley(
         threadRoutes,
         draftRoutes,
         mentionRoutes,
+        searchRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

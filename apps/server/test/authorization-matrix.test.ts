@@ -105,6 +105,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/threads': { expect: SIGNED_IN },
   'GET /api/v1/drafts': { expect: SIGNED_IN },
   'GET /api/v1/mentions': { expect: SIGNED_IN },
+  'GET /api/v1/search': { expect: SIGNED_IN, query: () => 'q=hello' },
   'PUT /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER, body: () => ({ body: 'half a thought' }) },
   'DELETE /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },

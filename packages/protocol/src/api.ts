@@ -154,6 +154,20 @@ export type SyncQuery = z.infer<typeof SyncQuery>;
 export const ReactionParams = z.strictObject({ id: Id, emoji: SafeString.min(1).max(64) });
 export type ReactionParams = z.infer<typeof ReactionParams>;
 
+/** A search: the language of parseSearch in `q`; `cursor` is the previous page's. */
+export const SearchQuery = z.strictObject({
+  q: SafeString.trim().min(1).max(500),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z
+    .string()
+    .regex(/^\d{1,4}$/, 'Not a cursor from this search')
+    .optional(),
+});
+export type SearchQuery = z.infer<typeof SearchQuery>;
+/** `highlights`: the words and phrases searched for, lower-cased, for the client to mark where they occur. */
+export type SearchResult = { message: Message; channelId: string; highlights: string[] };
+export type SearchResponse = { results: SearchResult[]; cursor: string | null };
+
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({
   cursor: z

@@ -2,6 +2,7 @@
 export * from './constants.js';
 export * from './codes.js';
 export * from './mentions.js';
+export * from './search-query.js';
 import { CIPHER_ALGORITHM } from './constants.js';
 import type { ClientConfig } from './api.js';
 

@@ -6,3 +6,4 @@ export * from './accounts.js';
 export * from './events.js';
 export * from './keys.js';
 export * from './mentions.js';
+export * from './search-query.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,7 +39,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     if (dataDir) await initialisePgliteApart(path.join(dataDir, 'db'));
-    const client = dataDir ? new PGlite(path.join(dataDir, 'db')) : new PGlite();
+    // pg_trgm: partial-word search, the same extension PostgreSQL has.
+    const options = { extensions: { pg_trgm } };
+    const client = dataDir ? new PGlite(path.join(dataDir, 'db'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

@@ -1,0 +1,92 @@
+import { type SQL, and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { ParsedSearch } from '@parley/protocol';
+import type { Tx } from '../../db/client.js';
+import { channels, memberships, messages, users } from '../../db/schema.js';
+import type { MessageRow } from '../messages/messages.repo.js';
+
+/** LIKE's own characters taken literally. */
+const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const contains = (text: string) => sql`lower(${messages.body}) like ${literal(text)}`;
+const DAY_MS = 86_400_000;
+const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS);
+
+/**
+ * Messages the reader may read (their channels, and public ones unless a guest) that match: every
+ * word as part of the text (trigram-indexed, so "deplo" finds "deployment" and "api-v2" stays whole),
+ * phrases, exclusions and filters; the best full-word matches first, then the newest.
+ */
+export async function searchMessages(
+  tx: Tx,
+  reader: { id: string; guest: boolean },
+  query: ParsedSearch,
+  page: { offset: number; limit: number },
+): Promise<MessageRow[]> {
+  const words = [...query.terms, ...query.phrases].join(' ');
+  const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${words}))`;
+  const rows = await tx
+    .select({ message: messages })
+    .from(messages)
+    .innerJoin(channels, eq(channels.id, messages.channelId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.channelId, messages.channelId), eq(memberships.userId, reader.id)),
+    )
+    .where(
+      and(
+        isNull(messages.deletedAt),
+        isNotNull(messages.body),
+        readable(reader),
+        ...conditions(query, reader),
+      ),
+    )
+    .orderBy(desc(rank), desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => r.message);
+}
+
+const readable = (reader: { guest: boolean }) =>
+  reader.guest
+    ? isNotNull(memberships.userId)
+    : or(isNotNull(memberships.userId), eq(channels.kind, 'public'));
+
+function conditions(query: ParsedSearch, reader: { id: string }): (SQL | undefined)[] {
+  const nothing = sql`false`;
+  const author = (username: string) => sql`(select u.id from ${users} u where u.username = ${username})`;
+  return [
+    ...[...query.terms, ...query.phrases].map(contains),
+    ...query.excludes.map((text) => sql`not ${contains(text)}`),
+    query.from ? eq(messages.authorId, author(query.from)) : undefined,
+    query.in && 'channel' in query.in
+      ? and(
+          eq(channels.name, query.in.channel),
+          or(eq(channels.kind, 'public'), eq(channels.kind, 'private')),
+        )
+      : undefined,
+    query.in && 'user' in query.in
+      ? and(
+          eq(channels.kind, 'dm'),
+          isNotNull(memberships.userId),
+          sql`exists (select 1 from ${memberships} o where o.channel_id = ${messages.channelId}
+            and o.user_id = ${author(query.in.user)} and o.user_id <> ${reader.id})`,
+        )
+      : undefined,
+    query.after
+      ? sql`${messages.createdAt} >= ${dayStart(query.after, 1).toISOString()}::timestamptz`
+      : undefined,
+    query.before
+      ? sql`${messages.createdAt} < ${dayStart(query.before).toISOString()}::timestamptz`
+      : undefined,
+    query.on
+      ? sql`${messages.createdAt} >= ${dayStart(query.on).toISOString()}::timestamptz
+          and ${messages.createdAt} < ${dayStart(query.on, 1).toISOString()}::timestamptz`
+      : undefined,
+    query.has.includes('link') ? sql`${messages.body} ~* 'https?://'` : undefined,
+    // Files, pins and saved messages are not in Parley yet: nothing has them.
+    query.has.includes('file') || query.has.includes('image') ? nothing : undefined,
+    query.is.includes('pinned') || query.is.includes('saved') ? nothing : undefined,
+    query.is.includes('thread')
+      ? or(isNotNull(messages.threadRootId), sql`${messages.replyCount} > 0`)
+      : undefined,
+  ];
+}
