@@ -61,7 +61,7 @@ describe.each(await backendsToTest())('search on %s', (backend) => {
   it('ranks a whole-word match first, marks what to highlight, and pages', async () => {
     const res = await search(alice, 'deploy');
     expect(res.body.results[0].message.body).toBe('the new plan: deploy on friday');
-    expect(res.body.results[0]).toMatchObject({ channelId: open, highlights: ['deploy'] });
+    expect(res.body.results[0]).toMatchObject({ channelId: open, channelName: 'deploys', highlights: ['deploy'] });
     const first = await search(alice, 'th', '&limit=2');
     expect(first.body.results).toHaveLength(2);
     const next = await search(alice, 'th', `&limit=2&cursor=${first.body.cursor}`);

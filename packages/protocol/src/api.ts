@@ -165,7 +165,13 @@ export const SearchQuery = z.strictObject({
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 /** `highlights`: the words and phrases searched for, lower-cased, for the client to mark where they occur. */
-export type SearchResult = { message: Message; channelId: string; highlights: string[] };
+export type SearchResult = {
+  message: Message;
+  channelId: string;
+  /** The channel's name, '' for DMs: a result may be in a public channel the reader has not joined. */
+  channelName: string;
+  highlights: string[];
+};
 export type SearchResponse = { results: SearchResult[]; cursor: string | null };
 
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */

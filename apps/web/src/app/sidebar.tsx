@@ -88,6 +88,18 @@ export function Sidebar({ me }: { me: User }) {
             </li>
             <li>
               <NavLink
+                to="/search"
+                onClick={closeSidebar}
+                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
+              >
+                <span className="sidebar-icon">
+                  <Icon name="search" size={14} />
+                </span>
+                <span className="sidebar-label">Search</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink
                 to="/mentions"
                 onClick={closeSidebar}
                 className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}

@@ -20,11 +20,11 @@ export async function searchMessages(
   reader: { id: string; guest: boolean },
   query: ParsedSearch,
   page: { offset: number; limit: number },
-): Promise<MessageRow[]> {
+): Promise<{ message: MessageRow; channelName: string }[]> {
   const words = [...query.terms, ...query.phrases].join(' ');
   const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${words}))`;
   const rows = await tx
-    .select({ message: messages })
+    .select({ message: messages, channelName: channels.name })
     .from(messages)
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .leftJoin(
@@ -42,7 +42,7 @@ export async function searchMessages(
     .orderBy(desc(rank), desc(messages.createdAt), desc(messages.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((r) => r.message);
+  return rows.map((r) => ({ message: r.message, channelName: r.channelName ?? '' }));
 }
 
 const readable = (reader: { guest: boolean }) =>

@@ -29,10 +29,15 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     const shown = rows.slice(0, limit);
     const highlights = [...parsed.query.terms, ...parsed.query.phrases];
+    const messages = await withReactions(
+      ctx.db,
+      shown.map((r) => r.message),
+    );
     return {
-      results: (await withReactions(ctx.db, shown)).map((message) => ({
+      results: messages.map((message, i) => ({
         message,
         channelId: message.channelId,
+        channelName: shown[i]!.channelName,
         highlights,
       })),
       cursor: rows.length > limit ? String(offset + limit) : null,
