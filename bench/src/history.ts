@@ -105,7 +105,8 @@ export async function historySuite(quick: boolean): Promise<void> {
       sql: async () => {
         // Resolved from the workspace root (apps/server depends on it); see docs/benchmarks.md.
         const { PGlite } = await import('@electric-sql/pglite');
-        const client = new PGlite(path.join(dataDir, 'db'));
+        const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+        const client = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
         return { query: (text, params) => client.query(text, params), end: () => client.close() };
       },
     },

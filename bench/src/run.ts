@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search]`: prints tables, writes bench/results/<name>.json.
 import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
@@ -7,6 +7,7 @@ import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
 import { loginFloodSuite } from './login-flood';
 import { reactionCostSuite } from './reaction-cost';
+import { searchSuite } from './search';
 import { sendCostSuite } from './send-cost';
 import { teamSuite } from './team';
 import { webSuite } from './web-size';
@@ -28,6 +29,7 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   'abuse-heap': abuseHeapSuite,
   team: teamSuite,
   'login-flood': loginFloodSuite,
+  search: searchSuite,
 };
 if (only && !suites[only]) {
   console.error(`unknown benchmark ${only}; one of ${Object.keys(suites).join(', ')}`);

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ParsedSearch } from '@parley/protocol';
 import type { Tx } from '../../db/client.js';
 import { channels, memberships, messages, users } from '../../db/schema.js';
@@ -10,10 +10,14 @@ const contains = (text: string) => sql`lower(${messages.body}) like ${literal(te
 const DAY_MS = 86_400_000;
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS);
 
+/** Ranking looks at the newest matches only: past them, more words or a filter find older ones. */
+export const CANDIDATES = 1_000;
+
 /**
  * Messages the reader may read (their channels, and public ones unless a guest) that match: every
  * word as part of the text (trigram-indexed, so "deplo" finds "deployment" and "api-v2" stays whole),
- * phrases, exclusions and filters; the best full-word matches first, then the newest.
+ * phrases, exclusions and filters. Of the newest 1,000 matches, the best full-word matches come first,
+ * then the newest: the work stays bounded however common the words are.
  */
 export async function searchMessages(
   tx: Tx,
@@ -21,10 +25,8 @@ export async function searchMessages(
   query: ParsedSearch,
   page: { offset: number; limit: number },
 ): Promise<{ message: MessageRow; channelName: string }[]> {
-  const words = [...query.terms, ...query.phrases].join(' ');
-  const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${words}))`;
-  const rows = await tx
-    .select({ message: messages, channelName: channels.name })
+  const candidates = await tx
+    .select({ id: messages.id })
     .from(messages)
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .leftJoin(
@@ -37,6 +39,21 @@ export async function searchMessages(
         isNotNull(messages.body),
         readable(reader),
         ...conditions(query, reader),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(CANDIDATES);
+  if (candidates.length === 0) return [];
+  const words = [...query.terms, ...query.phrases].join(' ');
+  const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${words}))`;
+  const rows = await tx
+    .select({ message: messages, channelName: channels.name })
+    .from(messages)
+    .innerJoin(channels, eq(channels.id, messages.channelId))
+    .where(
+      inArray(
+        messages.id,
+        candidates.map((c) => c.id),
       ),
     )
     .orderBy(desc(rank), desc(messages.createdAt), desc(messages.id))

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { withReactions } from '../messages/messages.repo.js';
-import { searchMessages } from './search.repo.js';
+import { CANDIDATES, searchMessages } from './search.repo.js';
 
 /** Past this many results a search asks for more words rather than more pages. */
-const OFFSET_MAX = 1_000;
+const OFFSET_MAX = CANDIDATES;
 // A search that cannot answer in this time is refused rather than left to load the database.
 const STATEMENT_TIMEOUT = '5s';
 
