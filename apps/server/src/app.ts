@@ -39,6 +39,7 @@ import { threadRoutes } from './features/threads/threads.routes.js';
 import { draftRoutes } from './features/drafts/drafts.routes.js';
 import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { pinRoutes } from './features/pins/pins.routes.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -100,6 +101,7 @@ export async function createParley(
         draftRoutes,
         mentionRoutes,
         searchRoutes,
+        pinRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

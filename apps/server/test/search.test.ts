@@ -61,7 +61,11 @@ describe.each(await backendsToTest())('search on %s', (backend) => {
   it('ranks a whole-word match first, marks what to highlight, and pages', async () => {
     const res = await search(alice, 'deploy');
     expect(res.body.results[0].message.body).toBe('the new plan: deploy on friday');
-    expect(res.body.results[0]).toMatchObject({ channelId: open, channelName: 'deploys', highlights: ['deploy'] });
+    expect(res.body.results[0]).toMatchObject({
+      channelId: open,
+      channelName: 'deploys',
+      highlights: ['deploy'],
+    });
     const first = await search(alice, 'th', '&limit=2');
     expect(first.body.results).toHaveLength(2);
     const next = await search(alice, 'th', `&limit=2&cursor=${first.body.cursor}`);
@@ -83,6 +87,12 @@ describe.each(await backendsToTest())('search on %s', (backend) => {
     expect(await bodies(alice, `before:${today} "release notes"`)).toEqual([]);
     expect(await bodies(alice, `after:${today} "release notes"`)).toEqual([]);
     expect(await bodies(alice, 'has:file')).toEqual([]);
+    const notes = (await search(alice, '"release notes"')).body.results[0].message;
+    await bob.request('PUT', `/messages/${notes.id}/pin`);
+    await alice.request('PUT', `/messages/${notes.id}/save`);
+    expect(await bodies(alice, 'is:pinned')).toEqual(['release notes are out']);
+    expect(await bodies(alice, 'is:saved')).toEqual(['release notes are out']);
+    expect(await bodies(bob, 'is:saved')).toEqual([]);
   });
 
   it('shows each reader only what they may read: member, non-member, guest, removed member', async () => {

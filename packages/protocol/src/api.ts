@@ -174,6 +174,13 @@ export type SearchResult = {
 };
 export type SearchResponse = { results: SearchResult[]; cursor: string | null };
 
+export const SavedQuery = z.strictObject({
+  before: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(30),
+});
+export type SavedQuery = z.infer<typeof SavedQuery>;
+export type SavedResponse = { saved: { message: Message; savedAt: string }[]; more: boolean };
+
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({
   cursor: z

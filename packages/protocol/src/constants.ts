@@ -24,4 +24,5 @@ export const LIMITS = {
   threadsPage: 50,
   /** People in a group DM, its starter included. */
   groupDmMax: 8,
+  pinsPerChannel: 100,
 } as const;

@@ -141,6 +141,9 @@ export const Message = z.object({
   lastReplyAt: z.string().nullable(),
   replyUserIds: z.array(Id),
   reactions: z.array(Reaction),
+  /** Pinned to the channel: when and by whom; null when not. */
+  pinnedAt: z.string().nullable(),
+  pinnedBy: Id.nullable(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -17,6 +17,8 @@ export type ReadUpdated = Fed & { channelId: string; seq: number; unread: number
 export type UserUpdated = Fed & { user: User };
 /** The user's draft in a channel or thread; null when it was sent or cleared. */
 export type DraftUpdated = Fed & { channelId: string; threadRootId: string | null; draft: Draft | null };
+/** One of the user's saved messages, saved or no longer: to their other tabs and devices. */
+export type SavedChanged = Fed & { channelId: string; messageId: string; saved: boolean };
 export type KeysChanged = Fed & { channelId: string; keyVersion: number; rotationNeeded: boolean };
 export type TypingStarted = { channelId: string; userId: string; threadRootId?: string };
 export type PresenceChanged = { userId: string; status: Presence };
@@ -37,6 +39,7 @@ export interface FeedEvents {
   'user:updated': UserUpdated;
   'keys:changed': KeysChanged;
   'draft:updated': DraftUpdated;
+  'saved:changed': SavedChanged;
 }
 export type FeedEventName = keyof FeedEvents;
 export type FeedChange = { [K in FeedEventName]: { type: K; payload: FeedEvents[K] } }[FeedEventName];

@@ -124,6 +124,8 @@ export const messages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    pinnedAt: at('pinned_at'),
+    pinnedBy: uuid('pinned_by'),
   },
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),
@@ -261,4 +263,22 @@ export const drafts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.channelId, t.scope] })],
+);
+
+/** A user's saved messages: theirs alone, newest saved first. */
+export const savedMessages = pgTable(
+  'saved_messages',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    index('saved_messages_user_idx').on(t.userId, t.savedAt),
+  ],
 );

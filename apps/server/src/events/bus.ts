@@ -15,6 +15,7 @@ export interface DomainEvents {
   'read.updated': { channelId: string; userId: string; seq: number };
   'user.updated': { userId: string };
   'keys.changed': { channelId: string };
+  'saved.changed': { userId: string; messageId: string };
   'draft.changed': { channelId: string; userId: string; threadRootId: string | null };
 }
 export type DomainEventName = keyof DomainEvents;

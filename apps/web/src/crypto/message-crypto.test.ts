@@ -68,6 +68,8 @@ const message = (extra: Partial<Message>): Message => ({
   lastReplyAt: null,
   replyUserIds: [],
   reactions: [],
+  pinnedAt: null,
+  pinnedBy: null,
   ...extra,
 });
 

@@ -17,6 +17,8 @@ export const message = (seq: number, extra: Partial<Message> = {}): Message => (
   lastReplyAt: null,
   replyUserIds: [],
   reactions: [],
+  pinnedAt: null,
+  pinnedBy: null,
   ...extra,
 });
 

@@ -111,6 +111,8 @@ type DeliveryRaw = Raw & {
   m_reply_count: number;
   m_last_reply_at: Date | null;
   m_reply_user_ids: string[];
+  m_pinned_at: Date | string | null;
+  m_pinned_by: string | null;
   reactions: { emoji: string; userId: string }[] | string | null;
 };
 
@@ -129,7 +131,7 @@ const readForDelivery = preparedStatement<DeliveryRaw>(
     m.thread_root_id as m_thread_root_id, m.also_in_channel as m_also_in_channel,
     m.created_at as m_created_at, m.edited_at as m_edited_at, m.deleted_at as m_deleted_at,
     m.reply_count as m_reply_count, m.last_reply_at as m_last_reply_at,
-    m.reply_user_ids::text[] as m_reply_user_ids,
+    m.reply_user_ids::text[] as m_reply_user_ids, m.pinned_at as m_pinned_at, m.pinned_by as m_pinned_by,
     case when c.kind in ('message:created', 'message:updated', 'message:deleted', 'reaction:changed') then
       (select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id) order by r.created_at, r.user_id)
         from reactions r where r.message_id = c.entity_id) end as reactions
@@ -187,6 +189,8 @@ function messageRowOf(r: DeliveryRaw) {
     replyCount: Number(r.m_reply_count),
     lastReplyAt: date(r.m_last_reply_at),
     replyUserIds: r.m_reply_user_ids,
+    pinnedAt: date(r.m_pinned_at),
+    pinnedBy: r.m_pinned_by,
   };
 }
 

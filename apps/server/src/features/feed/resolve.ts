@@ -4,6 +4,7 @@ import { findChannel, findMembership, countUnread, viewChannel } from '../channe
 import { findMessages, withReactions, listReactions } from '../messages/messages.repo.js';
 import { threadState } from '../threads/threads.repo.js';
 import { findDraft, toDraft } from '../drafts/drafts.repo.js';
+import { isSaved } from '../pins/pins.repo.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import { type ChangeRow, formatPosition, type Loaded } from './feed.repo.js';
 
@@ -100,6 +101,12 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
       if (!channel) return undefined;
       const { keyVersion, keyRotationNeeded: rotationNeeded } = channel;
       return { type: row.kind, payload: { channelId, keyVersion, rotationNeeded, cursor } };
+    }
+    case 'saved:changed': {
+      if (!(await findMembership(db, channelId, row.userId!)) && !(await findChannel(db, channelId)))
+        return undefined;
+      const saved = await isSaved(db, row.userId!, row.entityId!);
+      return { type: row.kind, payload: { channelId, messageId: row.entityId!, saved, cursor } };
     }
     case 'draft:updated': {
       if (!(await findMembership(db, channelId, row.userId!))) return undefined;

@@ -23,6 +23,8 @@ export function toMessage(row: MessageRow, reactionList: Reaction[] = []): Messa
     lastReplyAt: row.lastReplyAt?.toISOString() ?? null,
     replyUserIds: row.replyUserIds,
     reactions: reactionList,
+    pinnedAt: row.pinnedAt?.toISOString() ?? null,
+    pinnedBy: row.pinnedBy,
   };
 }
 
@@ -174,6 +176,8 @@ function storedRow(values: NewMessage, row: InsertedRow): MessageRow {
     replyCount: 0,
     lastReplyAt: null,
     replyUserIds: [],
+    pinnedAt: null,
+    pinnedBy: null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ParsedSearch } from '@parley/protocol';
 import type { Tx } from '../../db/client.js';
-import { channels, memberships, messages, users } from '../../db/schema.js';
+import { channels, memberships, messages, savedMessages, users } from '../../db/schema.js';
 import type { MessageRow } from '../messages/messages.repo.js';
 
 /** LIKE's own characters taken literally. */
@@ -99,9 +99,12 @@ function conditions(query: ParsedSearch, reader: { id: string }): (SQL | undefin
           and ${messages.createdAt} < ${dayStart(query.on, 1).toISOString()}::timestamptz`
       : undefined,
     query.has.includes('link') ? sql`${messages.body} ~* 'https?://'` : undefined,
-    // Files, pins and saved messages are not in Parley yet: nothing has them.
+    // Files are not in Parley yet: nothing has them.
     query.has.includes('file') || query.has.includes('image') ? nothing : undefined,
-    query.is.includes('pinned') || query.is.includes('saved') ? nothing : undefined,
+    query.is.includes('pinned') ? isNotNull(messages.pinnedAt) : undefined,
+    query.is.includes('saved')
+      ? sql`exists (select 1 from ${savedMessages} s where s.message_id = ${messages.id} and s.user_id = ${reader.id})`
+      : undefined,
     query.is.includes('thread')
       ? or(isNotNull(messages.threadRootId), sql`${messages.replyCount} > 0`)
       : undefined,

@@ -19,6 +19,8 @@ const at = (seq: number, createdAt: string, authorId = 'a'): Message => ({
   lastReplyAt: null,
   replyUserIds: [],
   reactions: [],
+  pinnedAt: null,
+  pinnedBy: null,
 });
 
 describe('groupMessages', () => {
