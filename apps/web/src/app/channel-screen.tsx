@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
 import { ChannelHeader } from '../features/channels/channel-header';
+import { PinsButton } from '../features/pins/pins-button';
 import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
 import { setOpenChannel } from '../realtime/reading';
 import { sendMessage } from '../realtime/send';
@@ -121,7 +122,12 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
 
   const view = (
     <section className="channel-view">
-      <ChannelHeader channel={channel} me={me} onToggleMembers={toggleMembers} />
+      <ChannelHeader
+        channel={channel}
+        me={me}
+        onToggleMembers={toggleMembers}
+        extraActions={<PinsButton channel={channel} users={users} linkOf={linkOf} />}
+      />
       <div className="channel-body">
         <div className="channel-main">
           {isLoading || !data || !landing.ready ? (

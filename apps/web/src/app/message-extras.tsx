@@ -1,12 +1,20 @@
 import type { MessageExtras } from '../components/message/message-extras';
+import type { Message } from '@parley/protocol';
 import { CopyLinkButton } from '../features/messages/copy-link-button';
+import { PinButton, PinnedMark, SaveButton } from '../features/pins/pin-actions';
+import { useUserMap } from '../realtime/use-users';
 import { AddReactionButton } from '../features/reactions/add-reaction-button';
 import { ReactionBar } from '../features/reactions/reaction-bar';
 import { ReplyInThreadButton, ThreadMark, ThreadSummary } from '../features/threads/thread-summary';
 
 /** Reactions and threads on every message row, in the channel and in the thread panel alike. */
 export const messageExtras: MessageExtras = {
-  mark: (message, { inThread }) => <ThreadMark message={message} inThread={inThread} />,
+  mark: (message, { inThread }) => (
+    <>
+      {message.pinnedAt && !message.deletedAt && <Pinned message={message} />}
+      <ThreadMark message={message} inThread={inThread} />
+    </>
+  ),
   below: (message, { inThread, preview }) => (
     <>
       {!message.deletedAt && <ReactionBar message={message} preview={preview} />}
@@ -17,7 +25,14 @@ export const messageExtras: MessageExtras = {
     <>
       <AddReactionButton message={message} variant="action" />
       {!inThread && <ReplyInThreadButton message={message} />}
+      <SaveButton message={message} />
+      {!inThread && <PinButton message={message} />}
       <CopyLinkButton message={message} />
     </>
   ),
 };
+
+function Pinned({ message }: { message: Message }) {
+  const users = useUserMap();
+  return <PinnedMark message={message} pinnerName={users.get(message.pinnedBy ?? '')?.displayName} />;
+}

@@ -112,6 +112,18 @@ export function Sidebar({ me }: { me: User }) {
             </li>
             <li>
               <NavLink
+                to="/saved"
+                onClick={closeSidebar}
+                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
+              >
+                <span className="sidebar-icon">
+                  <Icon name="bookmark" size={14} />
+                </span>
+                <span className="sidebar-label">Saved</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink
                 to="/drafts"
                 onClick={closeSidebar}
                 className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}

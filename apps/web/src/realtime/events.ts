@@ -28,6 +28,7 @@ const FEED_EVENTS = [
   'user:updated',
   'keys:changed',
   'draft:updated',
+  'saved:changed',
 ] as const satisfies FeedEventName[];
 
 export type RealtimeHooks = {
@@ -88,7 +89,11 @@ function apply(qc: QueryClient, event: ServerEvent | FeedChange): void {
 function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
   const { selfId, hooks } = context;
   const channels = () => qc.getQueryData<Channel[]>(keys.channels);
-  if (event.type === 'draft:updated') {
+  if (event.type === 'saved:changed') {
+    void qc.invalidateQueries({ queryKey: keys.saved });
+  } else if (event.type === 'message:updated' && qc.getQueryData(keys.pins(event.payload.channelId))) {
+    void qc.invalidateQueries({ queryKey: keys.pins(event.payload.channelId) });
+  } else if (event.type === 'draft:updated') {
     noteDraftChanged(event.payload.channelId, event.payload.threadRootId);
   } else if (event.type === 'message:created') {
     const { message } = event.payload;

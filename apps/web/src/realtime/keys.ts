@@ -8,4 +8,6 @@ export const keys = {
   users: ['users'] as const,
   presence: ['presence'] as const,
   drafts: ['drafts'] as const,
+  saved: ['saved'] as const,
+  pins: (channelId: string) => ['pins', channelId] as const,
 };

@@ -12,6 +12,10 @@ const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:0
 
 /** Ranking looks at the newest matches only: past them, more words or a filter find older ones. */
 export const CANDIDATES = 1_000;
+/** The newest messages searched first, walking the created_at index. */
+const RECENT_WINDOW = 20_000;
+const recent = sql`${messages.createdAt} >= coalesce((select r.created_at from ${messages} r
+  where r.deleted_at is null order by r.created_at desc offset ${RECENT_WINDOW} limit 1), '-infinity')`;
 
 /**
  * Messages the reader may read (their channels, and public ones unless a guest) that match: every
@@ -25,24 +29,29 @@ export async function searchMessages(
   query: ParsedSearch,
   page: { offset: number; limit: number },
 ): Promise<{ message: MessageRow; channelName: string }[]> {
-  const candidates = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .innerJoin(channels, eq(channels.id, messages.channelId))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.channelId, messages.channelId), eq(memberships.userId, reader.id)),
-    )
-    .where(
-      and(
-        isNull(messages.deletedAt),
-        isNotNull(messages.body),
-        readable(reader),
-        ...conditions(query, reader),
-      ),
-    )
-    .orderBy(desc(messages.createdAt))
-    .limit(CANDIDATES);
+  const find = (recentOnly: boolean) =>
+    tx
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .leftJoin(
+        memberships,
+        and(eq(memberships.channelId, messages.channelId), eq(memberships.userId, reader.id)),
+      )
+      .where(
+        and(
+          isNull(messages.deletedAt),
+          isNotNull(messages.body),
+          recentOnly ? recent : undefined,
+          readable(reader),
+          ...conditions(query, reader),
+        ),
+      )
+      .orderBy(desc(messages.createdAt))
+      .limit(CANDIDATES);
+  // Common words fill the candidates from the newest messages alone; rarer ones go to the word index.
+  let candidates = await find(true);
+  if (candidates.length < CANDIDATES) candidates = await find(false);
   if (candidates.length === 0) return [];
   const words = [...query.terms, ...query.phrases].join(' ');
   const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${words}))`;

@@ -15,10 +15,13 @@ export function ChannelHeader({
   channel,
   me,
   onToggleMembers,
+  extraActions,
 }: {
   channel: Channel;
   me: User;
   onToggleMembers: () => void;
+  /** What other features put in the header (the pinned list). */
+  extraActions?: React.ReactNode;
 }) {
   const navigate = useNavigate();
   const update = useUpdateChannel();
@@ -98,6 +101,7 @@ export function ChannelHeader({
         </span>
       )}
       <div className="header-actions">
+        {extraActions}
         {channel.membership && (
           <div className="notify-anchor">
             <button
