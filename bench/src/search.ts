@@ -33,7 +33,7 @@ const SEARCHES: [string, string][] = [
 ];
 
 /** Seeds messages of 8 words across channels, with the search indexes built after the rows, as a migration on a full table would. */
-async function seed(query: Sql, channelIds: string[], authorId: string, count: number) {
+export async function seed(query: Sql, channelIds: string[], authorId: string, count: number) {
   await query('drop index if exists messages_body_trgm_idx');
   await query('drop index if exists messages_body_fts_idx');
   const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;

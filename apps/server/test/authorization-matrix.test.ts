@@ -106,6 +106,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/drafts': { expect: SIGNED_IN },
   'GET /api/v1/mentions': { expect: SIGNED_IN },
   'GET /api/v1/search': { expect: SIGNED_IN, query: () => 'q=hello' },
+  'GET /api/v1/messages/:id/edits': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
   'GET /api/v1/channels/:id/pins': { expect: CHANNEL_MEMBER },

@@ -45,8 +45,21 @@ export const UpdateProfileBody = z
   .strictObject({
     displayName: DisplayName.optional(),
     dndUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+    status: z
+      .strictObject({
+        text: SafeString.trim().max(100),
+        emoji: SafeString.max(16),
+        until: z.iso.datetime({ offset: true }).nullable(),
+      })
+      .nullable()
+      .optional(),
+    timeZone: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/, 'An IANA time zone, such as Europe/Paris')
+      .optional(),
   })
-  .refine((b) => b.displayName !== undefined || b.dndUntil !== undefined, 'Give displayName or dndUntil');
+  .refine((b) => Object.keys(b).length > 0, 'Give a change to make');
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export const CreateChannelBody = z.strictObject({
@@ -107,6 +120,10 @@ export const SaveDraftBody = z.union([
 export type SaveDraftBody = z.infer<typeof SaveDraftBody>;
 export const DraftQuery = z.strictObject({ threadRootId: Id.optional() });
 export type DraftQuery = z.infer<typeof DraftQuery>;
+
+/** An earlier version of a message: its text (or sealed text) and when that version was written. */
+export type MessageVersion = { body: string | null; encrypted: EncryptedBody | null; writtenAt: string };
+export type MessageEditsResponse = { versions: MessageVersion[] };
 
 export const EditMessageBody = z.union([
   z.strictObject({ body: MessageBody }),

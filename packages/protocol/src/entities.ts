@@ -64,6 +64,10 @@ export const User = z.object({
   status: z.enum(['active', 'deactivated']),
   /** Do not disturb until then (shown to others); null or past when notifications are on. */
   dndUntil: z.string().nullable(),
+  /** A custom status, or null when none is set or it has run out. */
+  customStatus: z.object({ text: z.string(), emoji: z.string(), until: z.string().nullable() }).nullable(),
+  /** IANA time zone, as the user's browser reports it. */
+  timeZone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof User>;

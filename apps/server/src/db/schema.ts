@@ -33,6 +33,12 @@ export const users = pgTable(
       .default('active'),
     /** Do not disturb: no notifications until then. */
     dndUntil: timestamp('dnd_until', { withTimezone: true }),
+    /** A custom status: an emoji and a few words, until a time or until cleared. */
+    statusText: text('status_text'),
+    statusEmoji: text('status_emoji'),
+    statusUntil: timestamp('status_until', { withTimezone: true }),
+    /** The IANA zone the user's browser reports, for their local time on their profile card. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -281,4 +287,19 @@ export const savedMessages = pgTable(
     primaryKey({ columns: [t.userId, t.messageId] }),
     index('saved_messages_user_idx').on(t.userId, t.savedAt),
   ],
+);
+
+/** Earlier versions of edited messages, each with when it was written; gone when the message is deleted. */
+export const messageEdits = pgTable(
+  'message_edits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    body: text('body'),
+    encrypted: jsonb('encrypted'),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('message_edits_message_idx').on(t.messageId, t.id)],
 );

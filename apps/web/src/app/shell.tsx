@@ -16,6 +16,7 @@ import { MessageExtrasProvider } from '../components/message/message-extras';
 import { ConnectionBanner } from './connection-banner';
 import { messageExtras } from './message-extras';
 import { Notices } from './notices';
+import { api } from '../lib/api';
 import { startDesktopNotifications } from './desktop-notifications';
 import { MentionProvider } from './mention-provider';
 import { useCursorReady } from '../realtime/use-cursor-ready';
@@ -52,6 +53,12 @@ export function Shell({ me }: { me: User }) {
     meRef.current = me;
   }, [me]);
   const cursorReady = useCursorReady();
+  // The profile card shows local time: keep the zone the browser is in.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const knownZone = me.timeZone;
+  useEffect(() => {
+    if (zone && zone !== knownZone) void api('PATCH', '/users/me', { timeZone: zone }).catch(() => {});
+  }, [zone, knownZone]);
   useShortcuts();
   const keyboardDialog = useStore(shortcutDialog);
   // Keyed by the user's id only: a profile edit must not reconnect the socket.

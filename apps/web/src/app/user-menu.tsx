@@ -6,10 +6,12 @@ import { AboutDialog } from '../features/about/about-dialog';
 import { useLogout } from '../features/auth/use-session';
 import { pausedUntil } from '../lib/names';
 import { PauseItems } from './pause-notifications';
+import { StatusDialog } from './status-dialog';
 
 export function UserMenu({ me }: { me: User }) {
   const [open, setOpen] = useState(false);
   const [about, setAbout] = useState(false);
+  const [statusOpen, setStatusOpen] = useState(false);
   const logout = useLogout();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -58,6 +60,18 @@ export function UserMenu({ me }: { me: User }) {
           <Link role="menuitem" to="/settings/notifications" onClick={item}>
             Notifications
           </Link>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              item();
+              setStatusOpen(true);
+            }}
+          >
+            {me.customStatus
+              ? `${me.customStatus.emoji} ${me.customStatus.text || 'Edit status'}`
+              : 'Set a status'}
+          </button>
           <PauseItems me={me} onDone={item} />
           <Link role="menuitem" to="/settings/security" onClick={item}>
             Security
@@ -83,6 +97,7 @@ export function UserMenu({ me }: { me: User }) {
         </div>
       )}
       <AboutDialog open={about} onClose={() => setAbout(false)} />
+      {statusOpen && <StatusDialog me={me} onClose={() => setStatusOpen(false)} />}
     </div>
   );
 }

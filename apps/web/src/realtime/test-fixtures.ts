@@ -47,6 +47,8 @@ export const user = (id: string, extra: Partial<User> = {}): User => ({
   role: 'member',
   status: 'active',
   dndUntil: null,
+  customStatus: null,
+  timeZone: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...extra,
 });

@@ -9,6 +9,8 @@ const user = (id: string): User => ({
   role: 'member',
   status: 'active',
   dndUntil: null,
+  customStatus: null,
+  timeZone: null,
   createdAt: new Date(0).toISOString(),
 });
 

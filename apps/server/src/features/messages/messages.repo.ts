@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { EncryptedBody, Message, Reaction } from '@parley/protocol';
+import type { EncryptedBody, Message, MessageVersion, Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
-import { messages, reactions } from '../../db/schema.js';
+import { messageEdits, messages, reactions } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -278,4 +278,31 @@ export async function listReplies(
     .limit(opts.limit + 1);
   const page = rows.slice(0, opts.limit);
   return { rows: forward ? page : page.reverse(), hasMore: rows.length > opts.limit };
+}
+
+/** Before an edit: the text as it was, and when it was written (sent, or last edited). */
+export async function keepVersion(db: Conn, row: MessageRow): Promise<void> {
+  await db.insert(messageEdits).values({
+    messageId: row.id,
+    body: row.body,
+    encrypted: row.encrypted,
+    writtenAt: row.editedAt ?? row.createdAt,
+  });
+}
+
+export async function listVersions(db: Conn, messageId: string): Promise<MessageVersion[]> {
+  const rows = await db
+    .select()
+    .from(messageEdits)
+    .where(eq(messageEdits.messageId, messageId))
+    .orderBy(asc(messageEdits.id));
+  return rows.map((r) => ({
+    body: r.body,
+    encrypted: (r.encrypted as EncryptedBody | null) ?? null,
+    writtenAt: r.writtenAt.toISOString(),
+  }));
+}
+
+export async function forgetVersions(db: Conn, messageId: string): Promise<void> {
+  await db.delete(messageEdits).where(eq(messageEdits.messageId, messageId));
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { EditMessageBody, HistoryQuery, IdParams, SendMessageBody } from '@parley/protocol';
+import {
+  EditMessageBody,
+  HistoryQuery,
+  IdParams,
+  type MessageEditsResponse,
+  SendMessageBody,
+} from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
@@ -22,6 +28,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/messages/:id', async (req) => {
     const actor = await requireUser(ctx, req);
     return { message: await messages.getMessage(ctx, actor, parse(IdParams, req.params).id) };
+  });
+
+  app.get('/messages/:id/edits', async (req): Promise<MessageEditsResponse> => {
+    const actor = await requireUser(ctx, req);
+    return { versions: await messages.listVersions(ctx, actor, parse(IdParams, req.params).id) };
   });
 
   app.patch('/messages/:id', async (req) => {

@@ -105,6 +105,7 @@ export async function editMessage(ctx: AppContext, actor: Actor, messageId: stri
   requireActive(channel);
   const content = contentFor(channel, body);
   const updated = await ctx.db.transaction(async (tx) => {
+    await repo.keepVersion(tx, row);
     const next = await repo.updateMessage(tx, messageId, { ...content, editedAt: new Date() });
     await recordChanges(tx, [{ kind: 'message:updated', channelId: row.channelId, entityId: messageId }]);
     return next;
@@ -112,6 +113,13 @@ export async function editMessage(ctx: AppContext, actor: Actor, messageId: stri
   const message = (await repo.withReactions(ctx.db, [updated]))[0]!;
   ctx.events.publish('message.edited', { message });
   return message;
+}
+
+/** A message's earlier versions, oldest first; a deleted message keeps none. */
+export async function listVersions(ctx: AppContext, actor: Actor, messageId: string) {
+  const { row } = await loadMessage(ctx, actor, messageId, { read: true });
+  if (row.deletedAt) return [];
+  return repo.listVersions(ctx.db, messageId);
 }
 
 /** A tombstone stays (threads keep their replies); reactions go, and a reply leaves its root's count. */
@@ -128,6 +136,7 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: st
       deletedAt: new Date(),
     });
     await deleteReactionsOf(tx, messageId);
+    await repo.forgetVersions(tx, messageId);
     if (row.threadRootId) await repo.recountReplies(tx, row.threadRootId);
     await recordChanges(tx, [
       { kind: 'message:deleted', channelId: row.channelId, entityId: messageId },

@@ -96,6 +96,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /messages/:id/reactions/:emoji': { summary: 'Remove a reaction' },
   'GET /threads': { summary: 'Threads the caller follows' },
   'GET /drafts': { summary: "The caller's drafts, newest first" },
+  'GET /messages/:id/edits': { summary: "A message's earlier versions, oldest first" },
   'PUT /messages/:id/pin': { summary: 'Pin a message to its channel' },
   'DELETE /messages/:id/pin': { summary: 'Unpin a message' },
   'GET /channels/:id/pins': { summary: "A channel's pinned messages, newest pin first" },

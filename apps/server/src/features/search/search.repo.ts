@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ParsedSearch } from '@parley/protocol';
 import type { Tx } from '../../db/client.js';
 import { channels, memberships, messages, savedMessages, users } from '../../db/schema.js';
@@ -6,16 +6,30 @@ import type { MessageRow } from '../messages/messages.repo.js';
 
 /** LIKE's own characters taken literally. */
 const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const contains = (text: string) => sql`lower(${messages.body}) like ${literal(text)}`;
+/** Through the word index, or (`|| ''` hides it) row by row, when the newest rows are walked by time instead. */
+const contains = (text: string, indexed = true) =>
+  indexed
+    ? sql`lower(${messages.body}) like ${literal(text)}`
+    : sql`lower(${messages.body} || '') like ${literal(text)}`;
 const DAY_MS = 86_400_000;
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS);
 
 /** Ranking looks at the newest matches only: past them, more words or a filter find older ones. */
 export const CANDIDATES = 1_000;
-/** The newest messages searched first, walking the created_at index. */
+/** The newest messages are searched first, walking the created_at index. */
 const RECENT_WINDOW = 20_000;
-const recent = sql`${messages.createdAt} >= coalesce((select r.created_at from ${messages} r
-  where r.deleted_at is null order by r.created_at desc offset ${RECENT_WINDOW} limit 1), '-infinity')`;
+
+/** When the newest RECENT_WINDOW messages began; a value, so the planner sees how few rows it bounds. */
+async function recentSince(tx: Tx): Promise<Date | undefined> {
+  const [row] = await tx
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(isNull(messages.deletedAt))
+    .orderBy(desc(messages.createdAt))
+    .offset(RECENT_WINDOW)
+    .limit(1);
+  return row?.at;
+}
 
 /**
  * Messages the reader may read (their channels, and public ones unless a guest) that match: every
@@ -29,7 +43,8 @@ export async function searchMessages(
   query: ParsedSearch,
   page: { offset: number; limit: number },
 ): Promise<{ message: MessageRow; channelName: string }[]> {
-  const find = (recentOnly: boolean) =>
+  const since = await recentSince(tx);
+  const find = (since: Date | undefined) =>
     tx
       .select({ id: messages.id })
       .from(messages)
@@ -42,16 +57,16 @@ export async function searchMessages(
         and(
           isNull(messages.deletedAt),
           isNotNull(messages.body),
-          recentOnly ? recent : undefined,
+          since ? gte(messages.createdAt, since) : undefined,
           readable(reader),
-          ...conditions(query, reader),
+          ...conditions(query, reader, !since),
         ),
       )
       .orderBy(desc(messages.createdAt))
       .limit(CANDIDATES);
-  // Common words fill the candidates from the newest messages alone; rarer ones go to the word index.
-  let candidates = await find(true);
-  if (candidates.length < CANDIDATES) candidates = await find(false);
+  // The newest messages answer most searches; fewer matches there than the page needs go to the word index.
+  let candidates = await find(since);
+  if (since && candidates.length < page.offset + page.limit) candidates = await find(undefined);
   if (candidates.length === 0) return [];
   const words = [...query.terms, ...query.phrases].join(' ');
   const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${words}))`;
@@ -76,12 +91,12 @@ const readable = (reader: { guest: boolean }) =>
     ? isNotNull(memberships.userId)
     : or(isNotNull(memberships.userId), eq(channels.kind, 'public'));
 
-function conditions(query: ParsedSearch, reader: { id: string }): (SQL | undefined)[] {
+function conditions(query: ParsedSearch, reader: { id: string }, indexed: boolean): (SQL | undefined)[] {
   const nothing = sql`false`;
   const author = (username: string) => sql`(select u.id from ${users} u where u.username = ${username})`;
   return [
-    ...[...query.terms, ...query.phrases].map(contains),
-    ...query.excludes.map((text) => sql`not ${contains(text)}`),
+    ...[...query.terms, ...query.phrases].map((text) => contains(text, indexed)),
+    ...query.excludes.map((text) => sql`not ${contains(text, indexed)}`),
     query.from ? eq(messages.authorId, author(query.from)) : undefined,
     query.in && 'channel' in query.in
       ? and(

@@ -13,6 +13,15 @@ export function toUser(row: UserRow): User {
     role: row.role,
     status: row.status,
     dndUntil: row.dndUntil && row.dndUntil > new Date() ? row.dndUntil.toISOString() : null,
+    customStatus:
+      (row.statusText || row.statusEmoji) && (!row.statusUntil || row.statusUntil > new Date())
+        ? {
+            text: row.statusText ?? '',
+            emoji: row.statusEmoji ?? '',
+            until: row.statusUntil?.toISOString() ?? null,
+          }
+        : null,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -62,7 +71,19 @@ export async function searchUsers(
 export async function updateUser(
   db: Conn,
   id: string,
-  values: Partial<Pick<UserRow, 'displayName' | 'role' | 'status' | 'dndUntil'>>,
+  values: Partial<
+    Pick<
+      UserRow,
+      | 'displayName'
+      | 'role'
+      | 'status'
+      | 'dndUntil'
+      | 'statusText'
+      | 'statusEmoji'
+      | 'statusUntil'
+      | 'timeZone'
+    >
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

@@ -40,5 +40,25 @@ function profileChanges(body: UpdateProfileBody) {
   const until = body.dndUntil ? new Date(body.dndUntil) : (body.dndUntil as null | undefined);
   if (until && (until.getTime() <= Date.now() || until.getTime() > Date.now() + DND_MAX_MS))
     throw new AppError('validation_failed', 'Do not disturb ends within the coming year.');
-  return { displayName: body.displayName, dndUntil: until };
+  const statusUntil = body.status?.until ? new Date(body.status.until) : null;
+  if (statusUntil && statusUntil.getTime() <= Date.now())
+    throw new AppError('validation_failed', 'A status ends in the future.');
+  if (body.timeZone && !knownZone(body.timeZone))
+    throw new AppError('validation_failed', 'Unknown time zone.');
+  const status =
+    body.status === undefined
+      ? {}
+      : body.status === null || (!body.status.text && !body.status.emoji)
+        ? { statusText: null, statusEmoji: null, statusUntil: null }
+        : { statusText: body.status.text, statusEmoji: body.status.emoji, statusUntil };
+  return { displayName: body.displayName, dndUntil: until, timeZone: body.timeZone, ...status };
+}
+
+function knownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Message } from '@parley/protocol';
+import { EditedMark } from './edited-mark';
 import { Icon } from '../dialog';
 import { EditBox } from './composer';
 import { MessageBody } from './markdown';
@@ -37,7 +38,7 @@ export function EncryptedText({ message, authorName, editing, onSave, onCancel }
   return (
     <div className="message-text" data-crypto="ok">
       <MessageBody text={plain.text} />
-      {message.editedAt && <span className="message-edited">(edited)</span>}
+      <EditedMark message={message} authorName={authorName} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { memo, type ReactNode } from 'react';
+import { ProfileTrigger } from '../profile/profile-trigger';
+import { EditedMark } from './edited-mark';
 import type { Message, User } from '@parley/protocol';
 import { Avatar } from '../avatar';
 import { Icon } from '../dialog';
@@ -77,7 +79,14 @@ export const MessageRow = memo(function MessageRow({
         <div className="message-main">
           {head && (
             <header className="message-meta">
-              <span className="message-author">{name}</span>
+              <ProfileTrigger user={author}>
+                <span className="message-author">{name}</span>
+              </ProfileTrigger>
+              {author?.customStatus?.emoji && (
+                <span className="message-status" title={author.customStatus.text}>
+                  {author.customStatus.emoji}
+                </span>
+              )}
               <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
             </header>
           )}
@@ -101,7 +110,7 @@ export const MessageRow = memo(function MessageRow({
           ) : (
             <div className="message-text">
               <MessageBody text={message.body ?? ''} />
-              {message.editedAt && <span className="message-edited">(edited)</span>}
+              <EditedMark message={message} authorName={name} />
             </div>
           )}
           {extras.below?.(message, where)}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '@parley/protocol';
+import { Avatar } from '../avatar';
+import { pausedUntil } from '../../lib/names';
+import { usePresence } from '../../realtime/use-users';
+import './profile-card.css';
+
+const localTime = (zone: string) => {
+  try {
+    return new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: zone }).format(new Date());
+  } catch {
+    return undefined;
+  }
+};
+
+/** Who someone is: name, username, status, local time, and a way to message them. */
+export default function ProfileCard({ user, onClose }: { user: User; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const { data: presence = {} } = usePresence();
+  const state = presence[user.id] ?? 'offline';
+  const paused = pausedUntil(user);
+  const time = user.timeZone ? localTime(user.timeZone) : undefined;
+  useEffect(() => {
+    ref.current?.focus();
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
+        onClose();
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [onClose]);
+  return (
+    <div
+      className="profile-card"
+      role="dialog"
+      aria-label={`Profile of ${user.displayName}`}
+      tabIndex={-1}
+      ref={ref}
+    >
+      <Avatar name={user.displayName} username={user.username} size={64} presence={state} paused={!!paused} />
+      <div className="profile-card-name">
+        <strong>{user.displayName}</strong>
+        <span className="muted">@{user.username}</span>
+        {user.role !== 'member' && <span className="badge">{user.role}</span>}
+      </div>
+      {user.customStatus && (
+        <p className="profile-card-status">
+          {user.customStatus.emoji} {user.customStatus.text}
+        </p>
+      )}
+      <p className="muted small">
+        {paused
+          ? 'Notifications paused'
+          : state === 'online'
+            ? 'Active'
+            : state === 'away'
+              ? 'Away'
+              : 'Offline'}
+        {time && ` · ${time} local time`}
+      </p>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => {
+          onClose();
+          navigate(`/dm/${encodeURIComponent(user.username)}`);
+        }}
+      >
+        Message
+      </button>
+    </div>
+  );
+}
