@@ -1,24 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startParley, type Child } from './proc';
 import { call, createChannel, register, runTag } from './parley-api';
 import { writeResult } from './report';
 import { createDatabase } from './services';
+import { seedBackends, type SeedBackend, type Sql } from './seed-backends';
 import { round, summarize } from './stats';
 
 const COLD_REQUESTS = 20;
 const WARM_REQUESTS = 300;
 const PAGE = 50;
 const SEED_CHUNK = 100_000;
-
-type Sql = (text: string, params: unknown[]) => Promise<unknown>;
-type Backend = {
-  name: string;
-  env: Record<string, string>;
-  sql: () => Promise<{ query: Sql; end: () => Promise<void> }>;
-};
 
 /** Bulk insert in chunks straight into the messages table, then move the channel's last_seq to match. */
 async function seed(query: Sql, channelId: string, username: string, count: number): Promise<void> {
@@ -65,7 +58,7 @@ async function measure(node: Child, cookie: string, channelId: string, count: nu
   return { cold: ms(cold), warm: ms(warm), health: ms(health) };
 }
 
-async function runBackend(backend: Backend, count: number) {
+async function runBackend(backend: SeedBackend, count: number) {
   const run = runTag();
   let node = await startParley(backend.env);
   const cookie = await register(node.url, `h${run}`);
@@ -98,29 +91,7 @@ export async function historySuite(quick: boolean): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   // Quick runs time the embedded default only: each server start costs seconds.
   const database = quick ? undefined : await createDatabase('history');
-  const backends: Backend[] = [
-    {
-      name: 'pglite (DATA_DIR)',
-      env: { DATA_DIR: dataDir },
-      sql: async () => {
-        // Resolved from the workspace root (apps/server depends on it); see docs/benchmarks.md.
-        const { PGlite } = await import('@electric-sql/pglite');
-        const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-        const client = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-        return { query: (text, params) => client.query(text, params), end: () => client.close() };
-      },
-    },
-  ];
-  if (database)
-    backends.push({
-      name: 'postgres',
-      env: { DATABASE_URL: database.url },
-      sql: async () => {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        return { query: (text, params) => client.query(text, params), end: () => client.end() };
-      },
-    });
+  const backends = seedBackends(dataDir, database);
   const results = [];
   try {
     for (const backend of backends) {

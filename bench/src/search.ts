@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startParley } from './proc';
 import { createChannel, register, runTag } from './parley-api';
 import { writeResult } from './report';
 import { createDatabase } from './services';
+import { seedBackends, type SeedBackend, type Sql } from './seed-backends';
 import { round, summarize } from './stats';
 
 const REQUESTS = 150;
 const SEED_CHUNK = 100_000;
 const CHANNELS = 10;
-type Sql = (text: string, params?: unknown[]) => Promise<unknown>;
-type Backend = {
-  name: string;
-  env: Record<string, string>;
-  sql: () => Promise<{ query: Sql; end: () => Promise<void> }>;
-};
 
 // The words messages are made of: common ones, and the rarer ones searched for.
 const WORDS = (
@@ -68,7 +62,7 @@ async function timed(url: string, cookie: string, p: string): Promise<number> {
   return performance.now() - started;
 }
 
-async function runBackend(backend: Backend, count: number, requests: number) {
+async function runBackend(backend: SeedBackend, count: number, requests: number) {
   const run = runTag();
   const username = `s${run}`;
   let node = await startParley(backend.env);
@@ -120,28 +114,7 @@ export async function searchSuite(quick: boolean): Promise<void> {
   const requests = quick ? 30 : REQUESTS;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const database = await createDatabase('search');
-  const backends: Backend[] = [
-    {
-      name: 'pglite (DATA_DIR)',
-      env: { DATA_DIR: dataDir },
-      sql: async () => {
-        const { PGlite } = await import('@electric-sql/pglite');
-        const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-        const client = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-        return { query: (text, params) => client.query(text, params), end: () => client.close() };
-      },
-    },
-  ];
-  if (database)
-    backends.push({
-      name: 'postgres',
-      env: { DATABASE_URL: database.url },
-      sql: async () => {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        return { query: (text, params) => client.query(text, params), end: () => client.end() };
-      },
-    });
+  const backends = seedBackends(dataDir, database);
   const results = [];
   try {
     for (const backend of backends) {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDismiss } from '../lib/use-dismiss';
 import { Link } from 'react-router';
 import type { User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
@@ -14,19 +15,7 @@ export function UserMenu({ me }: { me: User }) {
   const [statusOpen, setStatusOpen] = useState(false);
   const logout = useLogout();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
   const item = () => setOpen(false);
   return (
     <div className="user-menu" ref={ref}>

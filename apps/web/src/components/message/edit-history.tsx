@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useQuery } from '@tanstack/react-query';
 import type { Message, MessageEditsResponse, MessageVersion } from '@parley/protocol';
 import { decryptText } from '../../crypto/message-crypto';
@@ -25,23 +26,13 @@ export default function EditHistory({
       return Promise.all(versions.map((v) => readable(v, message, authorName)));
     },
   });
+  // The "(edited)" button is part of the popover's place: pressing it again toggles, not closes and reopens.
+  const anchor = useRef<HTMLElement | null>(null);
   useEffect(() => {
+    anchor.current = ref.current?.parentElement ?? null;
     ref.current?.focus();
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (
-        e instanceof KeyboardEvent
-          ? e.key === 'Escape'
-          : !ref.current?.parentElement?.contains(e.target as Node)
-      )
-        onClose();
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [onClose]);
+  }, []);
+  useDismiss(anchor, true, onClose);
   return (
     <div className="edit-history" role="dialog" aria-label="Earlier versions" tabIndex={-1} ref={ref}>
       <h3>Earlier versions</h3>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useNavigate } from 'react-router';
 import type { User } from '@parley/protocol';
 import { Avatar } from '../avatar';
@@ -22,19 +23,13 @@ export default function ProfileCard({ user, onClose }: { user: User; onClose: ()
   const state = presence[user.id] ?? 'offline';
   const paused = pausedUntil(user);
   const time = user.timeZone ? localTime(user.timeZone) : undefined;
+  // The name that opened the card is part of its place: pressing it again toggles the card.
+  const anchor = useRef<HTMLElement | null>(null);
   useEffect(() => {
+    anchor.current = ref.current?.parentElement ?? null;
     ref.current?.focus();
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
-        onClose();
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [onClose]);
+  }, []);
+  useDismiss(anchor, true, onClose);
   return (
     <div
       className="profile-card"

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDismiss } from '../../lib/use-dismiss';
 import { Link } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
@@ -12,19 +13,7 @@ export function PinsButton({ channel, users, linkOf }: Props) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const pins = usePins(channel.id, open);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
   return (
     <div className="notify-anchor" ref={ref}>
       <button
