@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FeedChange, Message, Reaction } from '@parley/protocol';
+import type { Draft, FeedChange, Message, Reaction } from '@parley/protocol';
 import { applyEvent, type CacheState } from './apply-event';
 import { inChannel, type ThreadPage } from './merge';
 import { channel, message } from './test-fixtures';
@@ -11,6 +11,8 @@ type Op =
   | { kind: 'edit'; target: number }
   | { kind: 'delete'; target: number }
   | { kind: 'react'; target: number; user: number; emoji: number }
+  | { kind: 'pin'; target: number }
+  | { kind: 'draft'; place: number; clear: boolean }
   | { kind: 'disconnect' }
   | { kind: 'reconnect' };
 
@@ -20,6 +22,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('edit' as const), target: fc.nat(20) }),
   fc.record({ kind: fc.constant('delete' as const), target: fc.nat(20) }),
   fc.record({ kind: fc.constant('react' as const), target: fc.nat(20), user: fc.nat(2), emoji: fc.nat(2) }),
+  fc.record({ kind: fc.constant('pin' as const), target: fc.nat(20) }),
+  fc.record({ kind: fc.constant('draft' as const), place: fc.nat(3), clear: fc.boolean() }),
   fc.constant({ kind: 'disconnect' as const }),
   fc.constant({ kind: 'reconnect' as const }),
 );
@@ -30,6 +34,8 @@ const EMOJI = ['👍', '🎉', '👀'];
 class Model {
   messages: Message[] = [];
   feed: { type: FeedChange['type']; id: string }[] = [];
+  /** The reader's drafts by place: the channel ('') or a thread root's id. */
+  drafts = new Map<string, Draft>();
   clock = 0;
   private reactions = new Map<string, [string, string][]>();
 
@@ -65,6 +71,26 @@ class Model {
       }
       this.feed.push({ type: o.kind === 'edit' ? 'message:updated' : 'message:deleted', id: m.id });
       if (o.kind === 'delete' && m.threadRootId) this.recount(m.threadRootId);
+    } else if (o.kind === 'pin') {
+      const m = this.pick(o.target);
+      if (!m) return;
+      this.update(
+        m.id,
+        m.pinnedAt ? { pinnedAt: null, pinnedBy: null } : { pinnedAt: this.at(), pinnedBy: 'u1' },
+      );
+      this.feed.push({ type: 'message:updated', id: m.id });
+    } else if (o.kind === 'draft') {
+      const place = o.place === 0 ? '' : (this.pick(o.place, true)?.id ?? '');
+      if (o.clear) this.drafts.delete(place);
+      else
+        this.drafts.set(place, {
+          channelId: 'c1',
+          threadRootId: place || null,
+          body: `draft ${this.clock}`,
+          encrypted: null,
+          updatedAt: this.at(),
+        });
+      this.feed.push({ type: 'draft:updated', id: place });
     } else if (o.kind === 'react') {
       const m = this.pick(o.target);
       if (!m) return;
@@ -113,6 +139,10 @@ class Model {
     const { type, id } = this.feed[index]!;
     const m = this.messages.find((x) => x.id === id)!;
     const cursor = `1.${index + 1}`;
+    if (type === 'draft:updated') {
+      const draft = this.drafts.get(id) ?? null;
+      return { type, payload: { channelId: 'c1', threadRootId: id || null, draft, cursor } };
+    }
     if (type === 'reaction:changed')
       return { type, payload: { channelId: 'c1', messageId: id, reactions: m.reactions, cursor } };
     return { type, payload: { channelId: 'c1', seq: m.seq, message: m, cursor } } as FeedChange;
@@ -127,6 +157,7 @@ class Model {
       messages: { c1: { messages: this.messages.filter(inChannel), hasMoreBefore: false } },
       members: {},
       threadPages,
+      drafts: [...this.drafts.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
     };
   }
 
@@ -143,7 +174,7 @@ class Model {
 const ctx = { selfId: 'u0', reading: true };
 
 describe('stale state plus events equals a fresh fetch', () => {
-  it('holds for any sequence of sends, replies, edits, deletes, reactions, disconnects and replays', () => {
+  it('holds for any sequence of sends, replies, edits, deletes, reactions, pins, drafts, disconnects and replays', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 12 }), fc.array(op, { maxLength: 40 }), (before, after) => {
         const server = new Model();
@@ -171,6 +202,7 @@ describe('stale state plus events equals a fresh fetch', () => {
         if (!online) deliver(applied);
         const fresh = server.fresh();
         expect(state.messages.c1).toEqual(fresh.messages.c1);
+        expect(state.drafts).toEqual(fresh.drafts);
         for (const [id, page] of Object.entries(state.threadPages ?? {}))
           expect(page).toEqual(fresh.threadPages![id]);
       }),
