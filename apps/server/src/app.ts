@@ -40,6 +40,7 @@ import { draftRoutes } from './features/drafts/drafts.routes.js';
 import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
+import { fileRoutes } from './features/files/files.routes.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -102,6 +103,7 @@ export async function createParley(
         mentionRoutes,
         searchRoutes,
         pinRoutes,
+        fileRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

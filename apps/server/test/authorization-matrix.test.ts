@@ -22,6 +22,7 @@ type Fixture = {
   invite: string;
   resetToken: string;
   sessionId: string;
+  fileId: string;
 };
 type Policy = {
   expect: Expect;
@@ -30,6 +31,13 @@ type Policy = {
   ownSession?: boolean;
   freshTarget?: boolean;
 };
+
+/** A multipart body with one file, as a browser sends an upload. */
+function upload(name: string, text: string): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([text]), name);
+  return form;
+}
 
 const all = (answer: Answer): Expect => Object.fromEntries(ACTORS.map((a) => [a, answer])) as Expect;
 const PUBLIC = all('2xx');
@@ -106,6 +114,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/drafts': { expect: SIGNED_IN },
   'GET /api/v1/mentions': { expect: SIGNED_IN },
   'GET /api/v1/search': { expect: SIGNED_IN, query: () => 'q=hello' },
+  'POST /api/v1/files': { expect: SIGNED_IN, body: () => upload('hello.txt', 'hello') },
+  'GET /api/v1/files/:id': { expect: CHANNEL_MEMBER },
   'GET /api/v1/messages/:id/edits': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
@@ -209,6 +219,20 @@ describe('authorization matrix: every route x every kind of caller', () => {
       ? (await clients.member.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: 'hi' }))
           .body.message.id
       : '';
+    // A file sent in the channel by a member.
+    let fileId = '';
+    if (url.includes('/files/:id')) {
+      const res = await fetch(`${server.url}/api/v1/files`, {
+        method: 'POST',
+        headers: { cookie: clients.member.cookie, 'x-parley-csrf': '1' },
+        body: upload('shared.txt', 'shared'),
+      });
+      fileId = ((await res.json()) as { file: { id: string } }).file.id;
+      await clients.member.post(`/channels/${channelId}/messages`, {
+        clientId: clientId(),
+        fileIds: [fileId],
+      });
+    }
     let target = clients.target;
     if (policy.freshTarget) target = await signUp(server.url, `t${uniq()}`);
     const invite = url.includes(':code')
@@ -240,6 +264,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         invite,
         resetToken,
         sessionId,
+        fileId,
       };
     }
   }
@@ -250,6 +275,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(/\/channels\/:id/, `/channels/${f.channelId}`)
       .replace(/\/messages\/:id/, `/messages/${f.messageId}`)
       .replace(/\/admin\/users\/:id/, `/admin/users/${f.targetId}`)
+      .replace(/\/files\/:id/, `/files/${f.fileId}`)
       .replace(':userId', f.targetId)
       .replace(':username', f.targetName)
       .replace(':code', f.invite)
@@ -284,14 +310,15 @@ describe('authorization matrix: every route x every kind of caller', () => {
         const cookie = (f as Fixture & { cookie?: string }).cookie ?? clients[actor].cookie;
         const body = await policy.body?.(f);
         const query = policy.query ? `?${policy.query(f)}` : '';
+        const form = body instanceof FormData;
         const res = await fetch(`${server.url}${fill(url, f)}${query}`, {
           method,
           headers: {
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
             ...(method !== 'GET' ? { 'x-parley-csrf': '1' } : {}),
             ...(cookie ? { cookie } : {}),
           },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body === undefined ? undefined : form ? body : JSON.stringify(body),
         });
         const text = await res.text();
         // Revoking other sessions or changing the password ends the shared session too: sign in again.

@@ -44,11 +44,12 @@ describe('GET /api/v1/openapi.json', () => {
   it("describes bodies and queries with the protocol's rules", () => {
     const send = doc.paths['/api/v1/channels/{id}/messages']!.post!;
     const body = send.requestBody!.content['application/json']!.schema;
-    // A plain or an encrypted message: one of two closed shapes.
-    expect(body.anyOf.map((b: any) => Boolean(b.properties.body ?? b.properties.encrypted))).toEqual([
-      true,
-      true,
-    ]);
+    // A plain message (perhaps with files), files alone, or an encrypted message: closed shapes.
+    expect(
+      body.anyOf.map((b: any) =>
+        Object.keys(b.properties).find((k) => ['body', 'fileIds', 'encrypted'].includes(k)),
+      ),
+    ).toEqual(['body', 'fileIds', 'encrypted']);
     expect(body.anyOf.every((b: any) => b.additionalProperties === false && b.properties.clientId)).toBe(
       true,
     );

@@ -5,6 +5,7 @@ import {
   ChannelName,
   DisplayName,
   EncryptedBody,
+  FileInfo,
   Id,
   InstanceSettings,
   Invite,
@@ -103,13 +104,22 @@ export const ClientId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Use a UUID or another URL-safe id');
 
 const ThreadFields = { threadRootId: Id.optional(), alsoInChannel: z.boolean().optional() };
+/** Files uploaded by the sender (POST /files) and not sent yet; a message of files alone needs no text. */
+const FileIds = z
+  .array(Id)
+  .min(1)
+  .max(LIMITS.attachmentsPerMessage)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each file once');
 export const SendMessageBody = z
   .union([
-    z.strictObject({ clientId: ClientId, body: MessageBody, ...ThreadFields }),
+    z.strictObject({ clientId: ClientId, body: MessageBody, fileIds: FileIds.optional(), ...ThreadFields }),
+    z.strictObject({ clientId: ClientId, fileIds: FileIds, ...ThreadFields }),
     z.strictObject({ clientId: ClientId, encrypted: EncryptedBody, ...ThreadFields }),
   ])
   .refine((b) => !b.alsoInChannel || b.threadRootId, 'alsoInChannel is for thread replies');
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
+export const UploadQuery = z.strictObject({ channelId: Id.optional() });
+export type FileResponse = { file: FileInfo };
 
 /** A draft keeps the text as typed (spaces and line breaks included); an empty draft is deleted instead. */
 const DraftText = SafeString.min(1).max(LIMITS.bodyMax);

@@ -126,6 +126,16 @@ export type EncryptedBody = z.infer<typeof EncryptedBody>;
 export const Reaction = z.object({ emoji: z.string(), count: z.number().int(), userIds: z.array(Id) });
 export type Reaction = z.infer<typeof Reaction>;
 
+/** A file as a message carries it: its bytes at GET /files/:id. */
+export const FileInfo = z.object({
+  id: Id,
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  sha256: z.string(),
+});
+export type FileInfo = z.infer<typeof FileInfo>;
+
 export const Message = z.object({
   id: Id,
   channelId: Id,
@@ -145,6 +155,7 @@ export const Message = z.object({
   lastReplyAt: z.string().nullable(),
   replyUserIds: z.array(Id),
   reactions: z.array(Reaction),
+  files: z.array(FileInfo),
   /** Pinned to the channel: when and by whom; null when not. */
   pinnedAt: z.string().nullable(),
   pinnedBy: Id.nullable(),

@@ -74,13 +74,19 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
+type TxClient = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
+
 /**
  * A statement for the hottest paths, parsed and planned once per connection (PostgreSQL) or
- * instance (PGlite) by name. Takes the database, not a transaction.
+ * instance (PGlite) by name. In a transaction it runs on the transaction's connection, unnamed.
  */
 export function preparedStatement<Row>(name: string, text: string) {
-  return async (db: Db, values: unknown[]): Promise<Row[]> => {
-    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  return async (db: Conn, values: unknown[]): Promise<Row[]> => {
+    const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
+    if (!client) {
+      const inTx = (db as unknown as { session: { client: TxClient } }).session.client;
+      return (await inTx.query(text, values)).rows as Row[];
+    }
     if (client instanceof PGlite) return runNamed<Row>(client, name, text, values);
     return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
   };

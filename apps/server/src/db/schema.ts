@@ -303,3 +303,28 @@ export const messageEdits = pgTable(
   },
   (t) => [index('message_edits_message_idx').on(t.messageId, t.id)],
 );
+
+/** Uploaded files: the bytes are in the file store, encrypted under `wrappedKey`; attached to one message. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey(),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    type: text('type').notNull(),
+    sha256: text('sha256').notNull(),
+    wrappedKey: text('wrapped_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_message_idx').on(t.messageId),
+    index('files_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.messageId} is null`),
+  ],
+);

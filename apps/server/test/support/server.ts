@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { createParley, type Parley } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from './services.js';
@@ -15,7 +18,10 @@ export async function startServer(
   opts: { databaseUrl?: string } = {},
 ): Promise<TestServer> {
   const db = backend === 'postgres' && !opts.databaseUrl ? await createTestDatabase() : undefined;
+  // Uploaded files go to a folder of this server's own, gone when it stops.
+  const dataDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -35,6 +41,7 @@ export async function startServer(
     stop: async () => {
       await parley.close();
       await db?.drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -68,6 +68,7 @@ const message = (extra: Partial<Message>): Message => ({
   lastReplyAt: null,
   replyUserIds: [],
   reactions: [],
+  files: [],
   pinnedAt: null,
   pinnedBy: null,
   ...extra,

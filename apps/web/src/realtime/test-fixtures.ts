@@ -17,6 +17,7 @@ export const message = (seq: number, extra: Partial<Message> = {}): Message => (
   lastReplyAt: null,
   replyUserIds: [],
   reactions: [],
+  files: [],
   pinnedAt: null,
   pinnedBy: null,
   ...extra,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FeedEventName, Message, Reaction } from '@parley/protocol';
+import type { FeedEventName, FileInfo, Message, Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { changes } from '../../db/schema.js';
 import { groupReactions, toMessage } from '../messages/messages.repo.js';
@@ -113,6 +113,7 @@ type DeliveryRaw = Raw & {
   m_reply_user_ids: string[];
   m_pinned_at: Date | string | null;
   m_pinned_by: string | null;
+  files: FileInfo[] | string | null;
   reactions: { emoji: string; userId: string }[] | string | null;
 };
 
@@ -134,7 +135,10 @@ const readForDelivery = preparedStatement<DeliveryRaw>(
     m.reply_user_ids::text[] as m_reply_user_ids, m.pinned_at as m_pinned_at, m.pinned_by as m_pinned_by,
     case when c.kind in ('message:created', 'message:updated', 'message:deleted', 'reaction:changed') then
       (select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id) order by r.created_at, r.user_id)
-        from reactions r where r.message_id = c.entity_id) end as reactions
+        from reactions r where r.message_id = c.entity_id) end as reactions,
+    case when c.kind in ('message:created', 'message:updated') then
+      (select json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'type', f.type,
+        'sha256', f.sha256) order by f.created_at, f.id) from files f where f.message_id = c.entity_id) end as files
   from h left join lateral (
     select * from changes c
     where (c.tx, c.id) > ($1::xid8, $2::bigint) and c.tx < h.below
@@ -166,7 +170,8 @@ export async function readChangesForDelivery(
       (typeof r.reactions === 'string' ? JSON.parse(r.reactions) : r.reactions) ?? [],
     );
     if (row.entityId) loaded.reactions.set(row.entityId, list);
-    if (r.m_id) loaded.messages.set(r.m_id, toMessage(messageRowOf(r), list));
+    const fileList = (typeof r.files === 'string' ? JSON.parse(r.files) : r.files) ?? [];
+    if (r.m_id) loaded.messages.set(r.m_id, toMessage(messageRowOf(r), list, fileList));
   }
   return { rows, below: BigInt(first.below), next: BigInt(first.next), loaded };
 }

@@ -1,11 +1,15 @@
 import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { EncryptedBody, Message, MessageVersion, Reaction } from '@parley/protocol';
-import { type Conn, type Db, preparedStatement } from '../../db/client.js';
-import { messageEdits, messages, reactions } from '../../db/schema.js';
+import type { EncryptedBody, FileInfo, Message, MessageVersion, Reaction } from '@parley/protocol';
+import { type Conn, preparedStatement } from '../../db/client.js';
+import { files, messageEdits, messages, reactions } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-export function toMessage(row: MessageRow, reactionList: Reaction[] = []): Message {
+export function toMessage(
+  row: MessageRow,
+  reactionList: Reaction[] = [],
+  fileList: FileInfo[] = [],
+): Message {
   return {
     id: row.id,
     channelId: row.channelId,
@@ -23,18 +27,65 @@ export function toMessage(row: MessageRow, reactionList: Reaction[] = []): Messa
     lastReplyAt: row.lastReplyAt?.toISOString() ?? null,
     replyUserIds: row.replyUserIds,
     reactions: reactionList,
+    files: row.deletedAt ? [] : fileList,
     pinnedAt: row.pinnedAt?.toISOString() ?? null,
     pinnedBy: row.pinnedBy,
   };
 }
 
-/** Rows as messages, each with its reactions, in one more query. */
+/** Rows as messages, each with its reactions and files, in two more queries. */
 export async function withReactions(db: Conn, rows: MessageRow[]): Promise<Message[]> {
-  const byMessage = await listReactions(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toMessage(r, byMessage.get(r.id)));
+  const ids = rows.map((r) => r.id);
+  const [byMessage, filesOf] = await Promise.all([listReactions(db, ids), listFiles(db, ids)]);
+  return rows.map((r) => toMessage(r, byMessage.get(r.id), filesOf.get(r.id)));
+}
+
+export const toFileInfo = (f: {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  sha256: string;
+}): FileInfo => ({
+  id: f.id,
+  name: f.name,
+  size: f.size,
+  type: f.type,
+  sha256: f.sha256,
+});
+
+/** Each message's files, in the order they were uploaded. */
+export async function listFiles(db: Conn, messageIds: string[]): Promise<Map<string, FileInfo[]>> {
+  const map = new Map<string, FileInfo[]>();
+  if (messageIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(files)
+    .where(inArray(files.messageId, messageIds))
+    .orderBy(asc(files.createdAt), asc(files.id));
+  for (const f of rows) map.set(f.messageId!, [...(map.get(f.messageId!) ?? []), toFileInfo(f)]);
+  return map;
+}
+
+/** Gives the message the sender's unsent files (of no channel or this one); the count attached. */
+export async function attachFiles(
+  db: Conn,
+  ids: string[],
+  to: { messageId: string; channelId: string; authorId: string },
+): Promise<number> {
+  const attached = await db
+    .update(files)
+    .set({ messageId: to.messageId, channelId: to.channelId })
+    .where(
+      and(
+        inArray(files.id, ids),
+        eq(files.uploaderId, to.authorId),
+        isNull(files.messageId),
+        or(isNull(files.channelId), eq(files.channelId, to.channelId)),
+      ),
+    )
+    .returning({ id: files.id });
+  return attached.length;
 }
 
 /** Each message's reactions, emoji in the order first used, people in the order they reacted. */
@@ -140,7 +191,7 @@ const insertMessage = preparedStatement<InsertedRow>(
 
 /** Stores a message (see insertMessage); undefined when a check fails, so the caller can say which. */
 export async function insertMessageRow(
-  db: Db,
+  db: Conn,
   values: NewMessage,
   opts: { checked: boolean },
 ): Promise<MessageRow | undefined> {
@@ -305,4 +356,10 @@ export async function listVersions(db: Conn, messageId: string): Promise<Message
 
 export async function forgetVersions(db: Conn, messageId: string): Promise<void> {
   await db.delete(messageEdits).where(eq(messageEdits.messageId, messageId));
+}
+
+/** A deleted message's files go with it: their rows now, their bytes once this commits. */
+export async function detachFiles(db: Conn, messageId: string): Promise<string[]> {
+  const gone = await db.delete(files).where(eq(files.messageId, messageId)).returning({ id: files.id });
+  return gone.map((f) => f.id);
 }

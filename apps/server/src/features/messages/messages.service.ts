@@ -9,6 +9,7 @@ import type { ChannelRow } from '../channels/channels.repo.js';
 import { recordChanges } from '../feed/feed.repo.js';
 import { deleteReactionsOf } from '../reactions/reactions.repo.js';
 import * as repo from './messages.repo.js';
+import { fileStoreOf } from '../files/file-store.js';
 
 export async function listHistory(ctx: AppContext, actor: Actor, channelId: string, query: HistoryQuery) {
   await loadVisible(ctx.db, actor, channelId);
@@ -48,7 +49,7 @@ export async function sendMessage(
   try {
     // Most sends pass every check; one statement makes those checks and stores the message.
     const stored =
-      'body' in body
+      'body' in body && !body.fileIds
         ? await repo.insertMessageRow(ctx.db, { ...values, body: body.body }, { checked: false })
         : undefined;
     return stored ? announce(ctx, stored) : await checkedSend(ctx, actor, body, values);
@@ -87,9 +88,28 @@ async function checkedSend(
       throw new AppError('message_not_found', 'The thread was not found.');
     if (root.threadRootId) throw new AppError('validation_failed', 'Reply to the thread’s first message.');
   }
-  const stored = await repo.insertMessageRow(ctx.db, { ...values, ...content }, { checked: true });
-  if (!stored) throw new AppError('channel_not_found');
-  return announce(ctx, stored);
+  const fileIds = 'fileIds' in body ? (body.fileIds ?? []) : [];
+  if (fileIds.length === 0) {
+    const stored = await repo.insertMessageRow(ctx.db, { ...values, ...content }, { checked: true });
+    if (!stored) throw new AppError('channel_not_found');
+    return announce(ctx, stored);
+  }
+  // The message and its files are one change: files someone else uploaded, or sent already, refuse it all.
+  const stored = await ctx.db.transaction(async (tx) => {
+    const row = await repo.insertMessageRow(tx, { ...values, ...content }, { checked: true });
+    if (!row) throw new AppError('channel_not_found');
+    const attached = await repo.attachFiles(tx, fileIds, {
+      messageId: row.id,
+      channelId: row.channelId,
+      authorId: row.authorId,
+    });
+    if (attached !== fileIds.length)
+      throw new AppError('validation_failed', 'Attach files you uploaded here and have not sent yet.');
+    return row;
+  });
+  const message = (await repo.withReactions(ctx.db, [stored]))[0]!;
+  ctx.events.publish('message.created', { message });
+  return { message, created: true };
 }
 
 function announce(ctx: AppContext, row: repo.MessageRow): Sent {
@@ -129,6 +149,7 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: st
     throw new AppError('forbidden', 'Only the author or an admin can delete a message.');
   }
   if (row.deletedAt) return repo.toMessage(row);
+  let filesGone: string[] = [];
   const deleted = await ctx.db.transaction(async (tx) => {
     const next = await repo.updateMessage(tx, messageId, {
       body: null,
@@ -137,6 +158,7 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: st
     });
     await deleteReactionsOf(tx, messageId);
     await repo.forgetVersions(tx, messageId);
+    filesGone = await repo.detachFiles(tx, messageId);
     if (row.threadRootId) await repo.recountReplies(tx, row.threadRootId);
     await recordChanges(tx, [
       { kind: 'message:deleted', channelId: row.channelId, entityId: messageId },
@@ -146,6 +168,8 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: st
     ]);
     return next;
   });
+  const store = fileStoreOf(ctx);
+  await Promise.all(filesGone.map((id) => store.remove(id)));
   const message = repo.toMessage(deleted);
   ctx.events.publish('message.deleted', { message });
   return message;
@@ -167,7 +191,10 @@ export async function loadMessage(
   return { row, ...visible };
 }
 
-function contentFor(channel: ChannelRow, body: EditMessageBody) {
+function contentFor(channel: ChannelRow, body: EditMessageBody | SendMessageBody) {
+  if ('fileIds' in body && body.fileIds && channel.encrypted)
+    throw new AppError('unsupported', 'Files in end-to-end encrypted channels are not supported yet.');
+  if (!('body' in body) && !('encrypted' in body)) return { body: null, encrypted: null };
   if (channel.encrypted) {
     if (!('encrypted' in body)) throw new AppError('encrypted_body_required');
     if (channel.keyRotationNeeded) throw new AppError('key_rotation_required');

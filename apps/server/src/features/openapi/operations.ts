@@ -30,6 +30,7 @@ import {
   UpdateProfileBody,
   UpdateRoleBody,
   UpdateSettingsBody,
+  UploadQuery,
   UserKeysQuery,
 } from '@parley/protocol';
 
@@ -103,6 +104,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /messages/:id/save': { summary: 'Save a message for later (private to the caller)' },
   'DELETE /messages/:id/save': { summary: 'Remove a message from saved' },
   'GET /saved': { summary: "The caller's saved messages, newest first", query: SavedQuery },
+  'POST /files': {
+    summary: 'Upload a file (multipart, field file) to send with a message',
+    query: UploadQuery,
+  },
+  'GET /files/:id': { summary: "A file's bytes, whole or a Range (206)" },
   'GET /search': { summary: 'Search messages the caller may read', query: SearchQuery },
   'GET /mentions': { summary: 'Messages that mention the caller, newest first', query: MentionsQuery },
   'PUT /channels/:id/draft': { summary: 'Save a draft in a channel or thread', body: SaveDraftBody },

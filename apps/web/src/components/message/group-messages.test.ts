@@ -19,6 +19,7 @@ const at = (seq: number, createdAt: string, authorId = 'a'): Message => ({
   lastReplyAt: null,
   replyUserIds: [],
   reactions: [],
+  files: [],
   pinnedAt: null,
   pinnedBy: null,
 });

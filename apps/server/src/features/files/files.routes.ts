@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import { IdParams, UploadQuery, type FileResponse } from '@parley/protocol';
+import { isCryptoError } from '@parley/crypto';
+import type { AppContext } from '../../context.js';
+import { files } from '../../db/schema.js';
+import { AppError, parse } from '../../errors.js';
+import { requireUser } from '../../http/session.js';
+import { loadVisible } from '../channels/channels.service.js';
+import { requireMember, type Actor } from '../channels/permissions.js';
+import { findMessage, toFileInfo } from '../messages/messages.repo.js';
+import { cleanName, showsInline, sniffType } from './file-types.js';
+import { fileStoreOf, type FileStore, READ_PIECE } from './file-store.js';
+import { parseRange } from './range.js';
+
+const MIB = 1024 * 1024;
+
+export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const maxBytes = ctx.config.maxUploadMb * MIB;
+  const store = fileStoreOf(ctx);
+  void app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 2, parts: 3 } });
+
+  app.post('/files', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    const { channelId } = parse(UploadQuery, req.query);
+    // Refused before a byte is read when the size is announced.
+    if (Number(req.headers['content-length'] ?? 0) > maxBytes + MIB) throw new AppError('payload_too_large');
+    if (channelId) {
+      const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
+      requireMember(membership);
+      if (channel.encrypted)
+        throw new AppError('unsupported', 'Files in end-to-end encrypted channels are not supported yet.');
+    }
+    const part = await req.file().catch(() => undefined);
+    if (!part || part.fieldname !== 'file')
+      throw new AppError('validation_failed', 'Send the file in a field named file.');
+    const data = await part.toBuffer().catch((err: { code?: string }) => {
+      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('payload_too_large') : err;
+    });
+    const id = randomUUID();
+    const { wrappedKey, sha256 } = await store.put(id, data);
+    const [row] = await ctx.db
+      .insert(files)
+      .values({
+        id,
+        uploaderId: actor.id,
+        channelId: channelId ?? null,
+        name: cleanName(part.filename),
+        size: data.length,
+        type: sniffType(data),
+        sha256,
+        wrappedKey,
+      })
+      .returning();
+    const body: FileResponse = { file: toFileInfo(row!) };
+    return reply.status(201).send(body);
+  });
+
+  app.get('/files/:id', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    const file = await readable(ctx, actor, parse(IdParams, req.params).id);
+    const inline = showsInline(file.type) && (req.query as { download?: string }).download === undefined;
+    reply
+      .header('content-type', inline ? file.type : 'application/octet-stream')
+      .header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('accept-ranges', 'bytes')
+      .header('etag', `"${file.sha256}"`)
+      .header('cache-control', 'private, max-age=3600');
+    const range = parseRange(req.headers.range, file.size);
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${file.size}`);
+      throw new AppError('range_not_satisfiable');
+    }
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${file.size}`);
+      return send(reply, store, file, range.start, range.end);
+    }
+    return send(reply, store, file, 0, file.size);
+  });
+}
+
+/** The file if the caller may read it: its message's channel, or their own upload not sent yet. */
+async function readable(ctx: AppContext, actor: Actor, id: string) {
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, id));
+  if (!file) throw new AppError('not_found');
+  if (!file.messageId) {
+    if (file.uploaderId !== actor.id) throw new AppError('not_found');
+    return file;
+  }
+  const message = await findMessage(ctx.db, file.messageId);
+  if (!message || message.deletedAt) throw new AppError('not_found');
+  await loadVisible(ctx.db, actor, message.channelId).catch(() => {
+    throw new AppError('not_found');
+  });
+  return file;
+}
+
+/** Decrypts in pieces, so a large download never sits in memory whole. */
+async function send(
+  reply: FastifyReply,
+  store: FileStore,
+  file: { id: string; wrappedKey: string },
+  start: number,
+  end: number,
+) {
+  reply.header('content-length', String(end - start));
+  if (end === start) return reply.send(Buffer.alloc(0));
+  // The first piece is read before the status goes out: a tampered file fails as an error, not a broken body.
+  const first = await store
+    .read(file.id, file.wrappedKey, start, Math.min(end, start + READ_PIECE))
+    .catch((err) => {
+      throw isCryptoError(err)
+        ? new AppError('internal', 'The stored file failed its integrity check.')
+        : err;
+    });
+  async function* pieces() {
+    yield Buffer.from(first);
+    for (let at = start + READ_PIECE; at < end; at += READ_PIECE)
+      yield Buffer.from(await store.read(file.id, file.wrappedKey, at, Math.min(end, at + READ_PIECE)));
+  }
+  const { Readable } = await import('node:stream');
+  return reply.send(Readable.from(pieces()));
+}

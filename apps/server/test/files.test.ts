@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, clientId, signUp } from './support/client.js';
+import { backendsToTest } from './support/backends.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+describe.each(await backendsToTest())('files on %s', (backend) => {
+  let server: TestServer;
+  let dataDir: string;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let eve: ApiClient;
+  let channelId: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-files-'));
+    server = await startServer({ RATE_LIMITS: 'off', DATA_DIR: dataDir, MAX_UPLOAD_MB: '1' }, backend);
+    alice = await signUp(server.url, 'alice');
+    bob = await signUp(server.url, 'bob');
+    eve = await signUp(server.url, 'eve');
+    channelId = (await alice.post('/channels', { name: 'files', kind: 'private' })).body.channel.id;
+    await alice.post(`/channels/${channelId}/members`, { userId: bob.user.id });
+  });
+  afterAll(async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = async (client: ApiClient, bytes: Buffer, name: string, type = 'text/html', query = '') => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await fetch(`${server.url}/api/v1/files${query}`, {
+      method: 'POST',
+      headers: { cookie: client.cookie, 'x-parley-csrf': '1' },
+      body: form,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const get = (client: ApiClient, id: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/v1/files/${id}`, { headers: { cookie: client.cookie, ...headers } });
+
+  it('stores an upload encrypted at rest, sends it with a message, and serves whole files and ranges to members', async () => {
+    const data = Buffer.alloc(200_000);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 7) % 251;
+    const up = await upload(alice, data, 'report.bin', 'image/png', `?channelId=${channelId}`);
+    expect(up.status).toBe(201);
+    expect(up.body.file).toMatchObject({
+      name: 'report.bin',
+      size: data.length,
+      type: 'application/octet-stream',
+      sha256: createHash('sha256').update(data).digest('hex'),
+    });
+    const id = up.body.file.id;
+    // On disk: not the bytes sent.
+    const stored = fs.readFileSync(path.join(dataDir, 'files', id.slice(0, 2), id));
+    expect(stored.includes(data.subarray(1000, 1064))).toBe(false);
+    // Before it is sent, only the uploader reads it.
+    expect((await get(bob, id)).status).toBe(404);
+    const sent = await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), fileIds: [id] });
+    expect(sent.status).toBe(201);
+    expect(sent.body.message.files).toEqual([up.body.file]);
+    expect((await bob.get(`/channels/${channelId}/messages`)).body.messages.at(-1).files[0].id).toBe(id);
+    const whole = await get(bob, id);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(data)).toBe(true);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(whole.headers.get('content-disposition')).toMatch(/^attachment/);
+    for (const [range, start, end] of [
+      ['bytes=0-99', 0, 100],
+      ['bytes=65530-65545', 65530, 65546],
+      ['bytes=199990-', 199990, 200000],
+      ['bytes=-10', 199990, 200000],
+    ] as const) {
+      const part = await get(bob, id, { range });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end - 1}/200000`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(start, end))).toBe(true);
+    }
+    for (const range of ['bytes=200000-', 'bytes=-0', 'bytes=5-2', 'items=0-1']) {
+      const refused = await get(bob, id, { range });
+      expect(refused.status, range).toBe(416);
+      expect(refused.headers.get('content-range')).toBe('bytes */200000');
+    }
+    expect((await get(eve, id)).status).toBe(404);
+    // Sent once: a second message cannot take it.
+    const again = await alice.post(`/channels/${channelId}/messages`, {
+      clientId: clientId(),
+      fileIds: [id],
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('never trusts the uploaded type or name, and serves what could run in the page as a download', async () => {
+    const html = await upload(
+      alice,
+      Buffer.from('<script>alert(1)</script>'),
+      '../../etc/\u0000pass\nwd.html',
+    );
+    expect(html.body.file.type).toBe('text/plain');
+    expect(html.body.file.name).toMatch(/wd\.html$/);
+    expect(html.body.file.name).not.toMatch(/[\\/\p{Cc}]/u);
+    const png = await upload(alice, PNG, 'picture.txt', 'text/html');
+    expect(png.body.file.type).toBe('image/png');
+    const long = await upload(alice, Buffer.from('x'), `${'a'.repeat(1000)}.txt`);
+    expect(long.body.file.name).toHaveLength(200);
+    expect(long.body.file.name.endsWith('.txt')).toBe(true);
+    const res = await get(alice, png.body.file.id);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline/);
+  });
+
+  it('refuses a file over the limit with 413, stores nothing, and refuses a tampered file on disk', async () => {
+    const before = fs.readdirSync(path.join(dataDir, 'files')).length;
+    const big = await upload(alice, Buffer.alloc(1024 * 1024 + 10), 'big.bin');
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('payload_too_large');
+    expect(fs.readdirSync(path.join(dataDir, 'files')).length).toBe(before);
+    const up = await upload(alice, Buffer.from('precious words'), 'note.txt');
+    const file = path.join(dataDir, 'files', up.body.file.id.slice(0, 2), up.body.file.id);
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 40] = bytes[bytes.length - 40]! ^ 1;
+    fs.writeFileSync(file, bytes);
+    const res = await get(alice, up.body.file.id);
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toContain('precious');
+  });
+
+  it('deletes the files of a deleted message: the bytes on disk and the download', async () => {
+    const up = await upload(alice, Buffer.from('to be deleted'), 'gone.txt');
+    const id = up.body.file.id;
+    const sent = await alice.post(`/channels/${channelId}/messages`, {
+      clientId: clientId(),
+      body: 'see file',
+      fileIds: [id],
+    });
+    const deleted = await alice.delete(`/messages/${sent.body.message.id}`);
+    expect(deleted.body.message.files).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, 'files', id.slice(0, 2), id))).toBe(false);
+    expect((await get(bob, id)).status).toBe(404);
+  });
+
+  it('refuses uploads to a channel the caller is not in, and files in messages they do not own', async () => {
+    expect(
+      (await upload(eve, Buffer.from('x'), 'x.txt', 'text/plain', `?channelId=${channelId}`)).status,
+    ).toBe(404);
+    const mine = await upload(eve, Buffer.from('eve'), 'eve.txt');
+    const theft = await alice.post(`/channels/${channelId}/messages`, {
+      clientId: clientId(),
+      body: 'look',
+      fileIds: [mine.body.file.id],
+    });
+    expect(theft.status).toBe(400);
+    expect(
+      (await alice.get(`/channels/${channelId}/messages`)).body.messages.some((m: any) => m.body === 'look'),
+    ).toBe(false);
+  });
+});
