@@ -160,12 +160,13 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             <Composer
               label={label}
               disabled={disabled}
-              onSend={(text) => {
+              onSend={(text, fileIds) => {
                 lastTyping.current = 0;
                 // A send from a window into history goes to the newest messages, where it shows.
                 if (data?.hasMoreAfter) void landing.jumpToLatest();
-                sendMessage(qc, channel.id, text);
+                sendMessage(qc, channel.id, text, { fileIds });
               }}
+              attachTo={channel.encrypted ? undefined : channel.id}
               onTyping={handleTyping}
               onEditLast={handleEditLast}
               onReact={(emoji) => reactToLast(data?.messages ?? [], emoji)}

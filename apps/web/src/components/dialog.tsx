@@ -85,6 +85,7 @@ const PATHS: Record<string, string> = {
   addReaction: 'M20.9 11A9 9 0 1 1 13 3.1M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01M19 2v6M16 5h6',
   archive: 'M3 5h18v4H3zM5 9v10h14V9M10 13h4',
   logout: 'M15 12H4M8 8l-4 4 4 4M12 4h7v16h-7',
+  paperclip: 'M21 11l-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7',
   pin: 'M9 4h6l-1 6 4 4H6l4-4zM12 14v7',
   bookmark: 'M6 4h12v17l-6-4-6 4z',
   bell: 'M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9M10.3 20.5a1.9 1.9 0 0 0 3.4 0',

@@ -8,6 +8,8 @@ export type OutboxItem = {
   /** Thread replies: the root they answer, and whether they also go to the channel. */
   threadRootId?: string;
   alsoInChannel?: boolean;
+  /** Files already uploaded (POST /files): a retry sends them again, never uploads twice. */
+  fileIds?: string[];
   createdAt: string;
   status: 'pending' | 'failed';
   error?: string;

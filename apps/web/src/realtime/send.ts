@@ -12,8 +12,14 @@ let flushing = false;
 
 export type SendOptions = { threadRootId?: string; alsoInChannel?: boolean };
 
-export function sendMessage(qc: QueryClient, channelId: string, body: string, opts: SendOptions = {}): void {
-  enqueue({ clientId: crypto.randomUUID(), channelId, body, ...threadFields(opts) });
+export function sendMessage(
+  qc: QueryClient,
+  channelId: string,
+  body: string,
+  opts: SendOptions & { fileIds?: string[] } = {},
+): void {
+  const files = opts.fileIds?.length ? { fileIds: opts.fileIds } : {};
+  enqueue({ clientId: crypto.randomUUID(), channelId, body, ...threadFields(opts), ...files });
   void flushOutbox(qc);
 }
 
@@ -62,7 +68,11 @@ async function post(qc: QueryClient, item: OutboxItem) {
   const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === item.channelId);
   const thread = threadFields(item);
   if (!channel?.encrypted) {
-    return (await api<MessageResponse>('POST', path, { clientId: item.clientId, body: item.body, ...thread }))
+    const content = {
+      ...(item.body ? { body: item.body } : {}),
+      ...(item.fileIds?.length ? { fileIds: item.fileIds } : {}),
+    };
+    return (await api<MessageResponse>('POST', path, { clientId: item.clientId, ...content, ...thread }))
       .message;
   }
   const selfId = qc.getQueryData<User | null>(keys.session)?.id ?? '';

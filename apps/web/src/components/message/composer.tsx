@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
 import { ConfirmDialog } from '../confirm-dialog';
+import { useAttachments } from './use-attachments';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
 import { useMentionTyping, type MentionSource } from '../mention/use-mention-typing';
 
 type Props = {
   label: string;
-  onSend: (text: string) => void;
+  onSend: (text: string, fileIds?: string[]) => void;
   onTyping?: () => void;
   onEditLast?: () => void;
   /** `+:emoji:` sent alone reacts to the last message instead of posting. */
@@ -22,6 +23,8 @@ type Props = {
   broadcasts?: boolean;
   /** How many people a broadcast reaches: past 50 a send asks first. */
   audience?: number;
+  /** The channel files attach to; none where files cannot go (encrypted channels, for now). */
+  attachTo?: string;
 };
 
 const BROADCAST_CONFIRM_OVER = 50;
@@ -45,11 +48,14 @@ export function Composer(props: Props) {
   };
   const emoji = useEmojiTyping(ref, change);
   const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts);
+  const attachments = useAttachments(props.attachTo);
+  const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = text.length > LIMITS.bodyMax;
 
   const submit = async (confirmed = false) => {
     const body = text.trim();
-    if (!body || tooLong) return;
+    if ((!body && attachments.count === 0) || tooLong) return;
+    if (attachments.busy) return setNote('Wait for the files to finish uploading, or remove them.');
     const audience = props.broadcasts ? (props.audience ?? 0) : 0;
     if (!confirmed && audience > BROADCAST_CONFIRM_OVER && BROADCAST.test(body)) return setConfirming(true);
     setConfirming(false);
@@ -58,7 +64,9 @@ export function Composer(props: Props) {
       const reaction = await resolveReactionCommand(command);
       if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
       onReact(reaction);
-    } else onSend(body);
+    } else if (attachments.count) onSend(body, attachments.fileIds);
+    else onSend(body);
+    attachments.clear();
     change('');
   };
 
@@ -81,7 +89,14 @@ export function Composer(props: Props) {
         e.preventDefault();
         void submit();
       }}
+      onDragOver={(e) => attachments.enabled && e.dataTransfer.types.includes('Files') && e.preventDefault()}
+      onDrop={(e) => {
+        if (!attachments.enabled || e.dataTransfer.files.length === 0) return;
+        e.preventDefault();
+        attachments.add(e.dataTransfer.files);
+      }}
     >
+      {attachments.chips}
       <textarea
         ref={ref}
         aria-label={label}
@@ -97,6 +112,11 @@ export function Composer(props: Props) {
           if (next) onTyping?.();
         }}
         onKeyDown={handleKeyDown}
+        onPaste={(e) => {
+          if (!attachments.enabled || e.clipboardData.files.length === 0) return;
+          e.preventDefault();
+          attachments.add(e.clipboardData.files);
+        }}
         {...emoji.inputProps}
         {...(mention.open ? mention.inputProps : {})}
         onSelect={(e) => {
@@ -138,7 +158,35 @@ export function Composer(props: Props) {
             : `${(text.length - LIMITS.bodyMax).toLocaleString()} characters over the limit`}
         </span>
       )}
-      <button type="submit" className="send-button" aria-label="Send" disabled={!text.trim() || tooLong}>
+      {attachments.enabled && (
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            onChange={(e) => {
+              if (e.target.files) attachments.add(e.target.files);
+              e.target.value = '';
+            }}
+          />
+          <button
+            type="button"
+            className="icon-button attach-button"
+            aria-label="Attach files"
+            title="Attach files"
+            onClick={() => fileInput.current?.click()}
+          >
+            <Icon name="paperclip" size={18} />
+          </button>
+        </>
+      )}
+      <button
+        type="submit"
+        className="send-button"
+        aria-label="Send"
+        disabled={(!text.trim() && attachments.count === 0) || tooLong}
+      >
         <Icon name="send" />
       </button>
     </form>

@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from 'react';
+import { MessageFiles } from './message-files';
 import { ProfileTrigger } from '../profile/profile-trigger';
 import { EditedMark } from './edited-mark';
 import type { Message, User } from '@parley/protocol';
@@ -113,6 +114,7 @@ export const MessageRow = memo(function MessageRow({
               <EditedMark message={message} authorName={name} />
             </div>
           )}
+          {!message.deletedAt && <MessageFiles files={message.files} />}
           {extras.below?.(message, where)}
         </div>
         {!message.deletedAt && !editing && !preview && (

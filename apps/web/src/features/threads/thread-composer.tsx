@@ -40,9 +40,9 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }
       <Composer
         label="Reply in thread"
         disabled={disabled}
-        onSend={(text) => {
+        onSend={(text, fileIds) => {
           lastTyping.current = 0;
-          sendMessage(qc, channel.id, text, { threadRootId: rootId, alsoInChannel });
+          sendMessage(qc, channel.id, text, { threadRootId: rootId, alsoInChannel, fileIds });
           // Like Slack: "also send" is a choice per reply, not a mode.
           setAlsoInChannel(false);
         }}
@@ -53,6 +53,7 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }
         mentionSource={mentions}
         broadcasts={!isDm}
         audience={channel.memberCount}
+        attachTo={channel.encrypted ? undefined : channel.id}
       />
       {!disabled && (
         <label className="thread-also" htmlFor={checkboxId}>

@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import { LIMITS } from '@parley/protocol/client';
+import { Icon } from '../dialog';
+import { uploadFile, type Upload } from '../../realtime/uploads';
+import { fileSize } from './message-files';
+
+type Item = { key: number; file: File; progress: number; fileId?: string; error?: string };
+
+/** Files attached in the composer: each uploads at once, with progress, cancel and retry. */
+export function useAttachments(channelId: string | undefined) {
+  const [items, setItems] = useState<Item[]>([]);
+  const uploads = useRef(new Map<number, Upload>());
+  const next = useRef(0);
+  const patch = (key: number, change: Partial<Item>) =>
+    setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+
+  const start = (item: Item) => {
+    if (!channelId) return;
+    const upload = uploadFile(item.file, channelId, (progress) => patch(item.key, { progress }));
+    uploads.current.set(item.key, upload);
+    upload.done.then(
+      (file) => patch(item.key, { fileId: file.id, progress: 1 }),
+      (err: Error) => patch(item.key, { error: err.message }),
+    );
+  };
+  const add = (files: Iterable<File>) => {
+    const room = LIMITS.attachmentsPerMessage - items.length;
+    const added = [...files]
+      .slice(0, Math.max(0, room))
+      .map((file) => ({ key: ++next.current, file, progress: 0 }));
+    setItems((list) => [...list, ...added]);
+    added.forEach(start);
+  };
+  const remove = (key: number) => {
+    uploads.current.get(key)?.abort();
+    uploads.current.delete(key);
+    setItems((list) => list.filter((i) => i.key !== key));
+  };
+  const retry = (item: Item) => {
+    patch(item.key, { error: undefined, progress: 0 });
+    start({ ...item, error: undefined });
+  };
+
+  const ready = items.every((i) => i.fileId);
+  return {
+    enabled: !!channelId,
+    add,
+    busy: items.length > 0 && !ready,
+    fileIds: items.flatMap((i) => (i.fileId ? [i.fileId] : [])),
+    count: items.length,
+    clear: () => setItems([]),
+    chips:
+      items.length === 0 ? null : (
+        <ul className="attachment-chips" aria-label="Attached files">
+          {items.map((item) => (
+            <li key={item.key} className={`attachment-chip ${item.error ? 'attachment-failed' : ''}`}>
+              <Icon name="paperclip" size={14} />
+              <span className="attachment-name">{item.file.name}</span>
+              <span className="muted small">
+                {item.error ??
+                  (item.fileId ? fileSize(item.file.size) : `${Math.round(item.progress * 100)}%`)}
+              </span>
+              {!item.fileId && !item.error && (
+                <progress value={item.progress} max={1} aria-label={`Uploading ${item.file.name}`} />
+              )}
+              {item.error && (
+                <button type="button" className="link-button" onClick={() => retry(item)}>
+                  Retry
+                </button>
+              )}
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove ${item.file.name}`}
+                onClick={() => remove(item.key)}
+              >
+                <Icon name="close" size={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ),
+  };
+}

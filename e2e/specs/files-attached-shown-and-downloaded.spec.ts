@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { composer, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
+
+const SHOTS = process.env.E2E_SHOTS;
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('files attached by button and by paste show for the other person, pictures inline, and download intact', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bob = await registerInNewContext(browser, uniqueName('bob'));
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+  const notes = `meeting notes ${uniqueName('n')}`;
+
+  // By the paperclip: a text file and a picture, with a line of text.
+  await alice.page.getByRole('button', { name: 'Attach files' }).click();
+  const chooser = alice.page.locator('.composer input[type=file]');
+  await chooser.setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(notes) },
+    { name: 'dot.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  const chips = alice.page.getByRole('list', { name: 'Attached files' });
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await expect(chips.getByText('%')).toHaveCount(0);
+  expect(await seriousViolations(alice.page)).toEqual([]);
+  if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/files-chips.png` });
+  const box = composer(alice.page, 'general');
+  await box.fill('the notes and a picture');
+  await box.press('Enter');
+  await expect(chips).toHaveCount(0);
+
+  const row = bob.page.getByTestId('message').filter({ hasText: 'the notes and a picture' });
+  await expect(row.locator('.message-image img')).toBeVisible();
+  const card = row.getByRole('link', { name: /notes\.txt/ });
+  await expect(card).toContainText('text/plain');
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-message.png` });
+  const download = await bob.page.request.get((await card.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(await download.text()).toBe(notes);
+  expect(download.headers()['content-disposition']).toMatch(/^attachment/);
+
+  // By paste: a screenshot from the clipboard, sent alone.
+  await box.click();
+  await alice.page.evaluate(
+    (bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'screenshot.png', { type: 'image/png' }));
+      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+      document.querySelector('.composer textarea')!.dispatchEvent(event);
+    },
+    [...PNG],
+  );
+  await expect(chips.getByRole('listitem')).toHaveCount(1);
+  await expect(chips.getByRole('progressbar')).toHaveCount(0);
+  await alice.page.getByRole('button', { name: 'Send' }).click();
+  await expect(bob.page.getByRole('img', { name: 'screenshot.png' })).toBeVisible();
+  await alice.context.close();
+  await bob.context.close();
+});
