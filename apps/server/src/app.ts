@@ -41,6 +41,7 @@ import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
 import { fileRoutes } from './features/files/files.routes.js';
+import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -188,12 +189,16 @@ function attachRedis(io: ParleyServer, url: string, app: FastifyInstance): Redis
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Drops feed changes past the retention at start and hourly; a failure waits for the next hour. */
+/** Drops feed changes past the retention and unsent uploads, at start and hourly; a failure waits for the next hour. */
 function schedulePruning(ctx: AppContext): NodeJS.Timeout {
-  const prune = () =>
+  const prune = () => {
     void pruneFeed(ctx.db, new Date(Date.now() - FEED_RETENTION_DAYS * 24 * HOUR_MS)).catch((err) =>
       ctx.log.warn({ err }, 'feed pruning failed'),
     );
+    void sweepUnsentFiles(ctx, new Date(Date.now() - UNSENT_FILE_HOURS * HOUR_MS)).catch((err) =>
+      ctx.log.warn({ err }, 'sweeping unsent files failed'),
+    );
+  };
   prune();
   const timer = setInterval(prune, HOUR_MS);
   timer.unref();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientId, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
 import { startServer, type TestServer } from './support/server.js';
+import { sweepUnsentFiles } from '../src/features/files/files.sweep.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -142,6 +143,21 @@ describe.each(await backendsToTest())('files on %s', (backend) => {
     expect(deleted.body.message.files).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, 'files', id.slice(0, 2), id))).toBe(false);
     expect((await get(bob, id)).status).toBe(404);
+  });
+
+  it('sweeps uploads never sent after a day, and keeps sent ones', async () => {
+    const unsent = await upload(alice, Buffer.from('forgotten'), 'forgotten.txt');
+    const kept = await upload(alice, Buffer.from('kept'), 'kept.txt');
+    await alice.post(`/channels/${channelId}/messages`, {
+      clientId: clientId(),
+      fileIds: [kept.body.file.id],
+    });
+    const swept = await sweepUnsentFiles(server.parley.ctx, new Date(Date.now() + 60_000));
+    expect(swept).toBeGreaterThanOrEqual(1);
+    const on = (id: string) => fs.existsSync(path.join(dataDir, 'files', id.slice(0, 2), id));
+    expect(on(unsent.body.file.id)).toBe(false);
+    expect((await get(alice, unsent.body.file.id)).status).toBe(404);
+    expect(on(kept.body.file.id)).toBe(true);
   });
 
   it('refuses uploads to a channel the caller is not in, and files in messages they do not own', async () => {
