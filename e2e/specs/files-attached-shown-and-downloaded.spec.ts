@@ -45,6 +45,14 @@ test('files attached by button and by paste show for the other person, pictures 
   expect(await download.text()).toBe(notes);
   expect(download.headers()['content-disposition']).toMatch(/^attachment/);
 
+  // The channel's Files list has it, and leads back to its message.
+  await bob.page.getByRole('button', { name: 'Files in this channel' }).click();
+  const list = bob.page.getByRole('region', { name: 'Files in this channel' });
+  await expect(list.getByRole('link', { name: /notes\.txt/ })).toBeVisible();
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  await list.getByRole('link', { name: 'Show in channel' }).first().click();
+  await expect(bob.page).toHaveURL(/\/c\/general\/m\//);
+
   // By paste: a screenshot from the clipboard, sent alone.
   await box.click();
   await alice.page.evaluate(

@@ -116,6 +116,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/search': { expect: SIGNED_IN, query: () => 'q=hello' },
   'POST /api/v1/files': { expect: SIGNED_IN, body: () => upload('hello.txt', 'hello') },
   'GET /api/v1/files/:id': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/channels/:id/files': { expect: CHANNEL_MEMBER },
   'GET /api/v1/messages/:id/edits': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },

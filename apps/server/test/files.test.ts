@@ -145,6 +145,18 @@ describe.each(await backendsToTest())('files on %s', (backend) => {
     expect((await get(bob, id)).status).toBe(404);
   });
 
+  it("lists a channel's files newest first for its members", async () => {
+    const a = await upload(alice, Buffer.from('first'), 'first.txt');
+    await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), fileIds: [a.body.file.id] });
+    const b = await upload(bob, Buffer.from('second'), 'second.txt');
+    await bob.post(`/channels/${channelId}/messages`, { clientId: clientId(), fileIds: [b.body.file.id] });
+    const list = (await bob.get(`/channels/${channelId}/files?limit=2`)).body;
+    expect(list.files.map((f: any) => f.file.name)).toEqual(['second.txt', 'first.txt']);
+    expect(list.files[0]).toMatchObject({ authorId: bob.user.id, messageId: expect.any(String) });
+    expect((await eve.get(`/channels/${channelId}/files`)).status).toBe(404);
+    expect((await bob.get(`/channels/${channelId}/files?limit=0`)).status).toBe(400);
+  });
+
   it('sweeps uploads never sent after a day, and keeps sent ones', async () => {
     const unsent = await upload(alice, Buffer.from('forgotten'), 'forgotten.txt');
     const kept = await upload(alice, Buffer.from('kept'), 'kept.txt');

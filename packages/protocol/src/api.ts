@@ -120,6 +120,16 @@ export const SendMessageBody = z
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 export const UploadQuery = z.strictObject({ channelId: Id.optional() });
 export type FileResponse = { file: FileInfo };
+export const ChannelFilesQuery = z.strictObject({
+  before: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ChannelFilesQuery = z.infer<typeof ChannelFilesQuery>;
+/** A channel's files, newest first, each with the message that carries it. */
+export type ChannelFilesResponse = {
+  files: { file: FileInfo; messageId: string; authorId: string; sentAt: string }[];
+  more: boolean;
+};
 
 /** A draft keeps the text as typed (spaces and line breaks included); an empty draft is deleted instead. */
 const DraftText = SafeString.min(1).max(LIMITS.bodyMax);

@@ -4,6 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
 import { ChannelHeader } from '../features/channels/channel-header';
 import { PinsButton } from '../features/pins/pins-button';
+import { FilesButton } from '../features/files/files-button';
 import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
 import { setOpenChannel } from '../realtime/reading';
 import { sendMessage } from '../realtime/send';
@@ -126,7 +127,18 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
         channel={channel}
         me={me}
         onToggleMembers={toggleMembers}
-        extraActions={<PinsButton channel={channel} users={users} linkOf={linkOf} />}
+        extraActions={
+          <>
+            <FilesButton
+              channel={channel}
+              users={users}
+              linkOfMessage={(id) =>
+                messagePath(channel, me, { id, threadRootId: null, alsoInChannel: false })
+              }
+            />
+            <PinsButton channel={channel} users={users} linkOf={linkOf} />
+          </>
+        }
       />
       <div className="channel-body">
         <div className="channel-main">

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
-import { IdParams, UploadQuery, type FileResponse } from '@parley/protocol';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import {
+  ChannelFilesQuery,
+  IdParams,
+  UploadQuery,
+  type ChannelFilesResponse,
+  type FileResponse,
+} from '@parley/protocol';
 import { isCryptoError } from '@parley/crypto';
 import type { AppContext } from '../../context.js';
-import { files } from '../../db/schema.js';
+import { files, messages } from '../../db/schema.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { loadVisible } from '../channels/channels.service.js';
@@ -56,6 +62,35 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       .returning();
     const body: FileResponse = { file: toFileInfo(row!) };
     return reply.status(201).send(body);
+  });
+
+  app.get('/channels/:id/files', async (req): Promise<ChannelFilesResponse> => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const { before, limit } = parse(ChannelFilesQuery, req.query);
+    await loadVisible(ctx.db, actor, id);
+    const rows = await ctx.db
+      .select({ file: files, authorId: messages.authorId, sentAt: messages.createdAt })
+      .from(files)
+      .innerJoin(messages, eq(messages.id, files.messageId))
+      .where(
+        and(
+          eq(messages.channelId, id),
+          isNull(messages.deletedAt),
+          before ? lt(messages.createdAt, new Date(before)) : undefined,
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(files.createdAt))
+      .limit(limit + 1);
+    return {
+      files: rows.slice(0, limit).map((r) => ({
+        file: toFileInfo(r.file),
+        messageId: r.file.messageId!,
+        authorId: r.authorId,
+        sentAt: r.sentAt.toISOString(),
+      })),
+      more: rows.length > limit,
+    };
   });
 
   app.get('/files/:id', async (req, reply) => {

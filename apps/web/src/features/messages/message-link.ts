@@ -8,7 +8,11 @@ const isDm = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'gr
  * A message's permalink path: /c/name/m/id, a DM's /dm/username?m=id, and for a reply only in its
  * thread the thread's address with the reply's id, which the thread panel highlights.
  */
-export function messagePath(channel: Channel, me: User, message: Message): string {
+export function messagePath(
+  channel: Channel,
+  me: User,
+  message: Pick<Message, 'id' | 'threadRootId' | 'alsoInChannel'>,
+): string {
   const reply = !!message.threadRootId && !message.alsoInChannel;
   const base = conversationPath(channel, me);
   if (!isDm(channel)) return `${base}/${reply ? 't' : 'm'}/${message.id}`;

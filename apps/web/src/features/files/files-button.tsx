@@ -1,0 +1,73 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { Channel, ChannelFilesResponse, User } from '@parley/protocol';
+import { Icon } from '../../components/dialog';
+import { fileSize } from '../../components/message/message-files';
+import { api } from '../../lib/api';
+import { getConfig } from '../../lib/config';
+import { useDismiss } from '../../lib/use-dismiss';
+import './files.css';
+
+type Props = { channel: Channel; users: Map<string, User>; linkOfMessage: (id: string) => string };
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The header's Files: everything shared in the channel, newest first, each downloadable or found in its message. */
+export function FilesButton({ channel, users, linkOfMessage }: Props) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useDismiss(ref, open, () => setOpen(false));
+  const list = useQuery({
+    queryKey: ['channel-files', channel.id],
+    queryFn: () => api<ChannelFilesResponse>('GET', `/channels/${channel.id}/files`),
+    enabled: open,
+    staleTime: 0,
+  });
+  return (
+    <div className="notify-anchor" ref={ref}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Files in this channel"
+        title="Files in this channel"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Icon name="paperclip" />
+      </button>
+      {open && (
+        <section className="files-popover" aria-label="Files in this channel">
+          <h2>Files</h2>
+          {list.isLoading ? (
+            <p className="files-empty">Loading…</p>
+          ) : !list.data?.files.length ? (
+            <p className="files-empty">
+              No files yet. Attach one with the paperclip, or drop it on the message box.
+            </p>
+          ) : (
+            <ul className="files-list">
+              {list.data.files.map(({ file, messageId, authorId, sentAt }) => (
+                <li key={file.id} className="files-row">
+                  <a
+                    href={`${getConfig().apiBase}/files/${file.id}?download`}
+                    download={file.name}
+                    className="files-name"
+                  >
+                    <Icon name="paperclip" size={14} /> {file.name}
+                  </a>
+                  <span className="muted small">
+                    {fileSize(file.size)} · {users.get(authorId)?.displayName ?? 'Someone'} ·{' '}
+                    {when.format(new Date(sentAt))}
+                  </span>
+                  <Link to={linkOfMessage(messageId)} className="small" onClick={() => setOpen(false)}>
+                    Show in channel
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
