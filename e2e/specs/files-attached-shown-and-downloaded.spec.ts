@@ -37,6 +37,12 @@ test('files attached by button and by paste show for the other person, pictures 
 
   const row = bob.page.getByTestId('message').filter({ hasText: 'the notes and a picture' });
   await expect(row.locator('.message-image img')).toBeVisible();
+  await row.getByRole('button', { name: 'Open dot.png' }).click();
+  const lightbox = bob.page.getByRole('dialog', { name: 'dot.png' });
+  await expect(lightbox.getByRole('img', { name: 'dot.png' })).toBeVisible();
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  await bob.page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
   const card = row.getByRole('link', { name: /notes\.txt/ });
   await expect(card).toContainText('text/plain');
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-message.png` });

@@ -1,6 +1,9 @@
+import { lazy, Suspense, useState } from 'react';
 import type { FileInfo } from '@parley/protocol';
 import { getConfig } from '../../lib/config';
 import { Icon } from '../dialog';
+
+const Lightbox = lazy(() => import('./lightbox'));
 
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -8,21 +11,29 @@ export function fileSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** A message's files: pictures shown, everything else a card to download. */
+/** A message's files: pictures shown (a click opens them large), video and audio playable, the rest a card to download. */
 export function MessageFiles({ files }: { files: FileInfo[] }) {
+  const [open, setOpen] = useState<FileInfo>();
   if (files.length === 0) return null;
   const url = (f: FileInfo) => `${getConfig().apiBase}/files/${f.id}`;
   return (
     <ul className="message-files">
-      {files.map((f) =>
-        f.type.startsWith('image/') ? (
-          <li key={f.id}>
-            <a href={url(f)} target="_blank" rel="noopener noreferrer" className="message-image">
+      {files.map((f) => (
+        <li key={f.id}>
+          {f.type.startsWith('image/') ? (
+            <button
+              type="button"
+              className="message-image"
+              aria-label={`Open ${f.name}`}
+              onClick={() => setOpen(f)}
+            >
               <img src={url(f)} alt={f.name} loading="lazy" />
-            </a>
-          </li>
-        ) : (
-          <li key={f.id}>
+            </button>
+          ) : f.type.startsWith('video/') ? (
+            <video className="message-video" src={url(f)} controls preload="metadata" aria-label={f.name} />
+          ) : f.type.startsWith('audio/') ? (
+            <audio src={url(f)} controls preload="metadata" aria-label={f.name} />
+          ) : (
             <a href={`${url(f)}?download`} className="file-card" download={f.name}>
               <Icon name="paperclip" size={18} />
               <span className="file-card-name">{f.name}</span>
@@ -30,8 +41,13 @@ export function MessageFiles({ files }: { files: FileInfo[] }) {
                 {fileSize(f.size)} · {f.type}
               </span>
             </a>
-          </li>
-        ),
+          )}
+        </li>
+      ))}
+      {open && (
+        <Suspense fallback={null}>
+          <Lightbox file={open} url={url(open)} onClose={() => setOpen(undefined)} />
+        </Suspense>
       )}
     </ul>
   );
