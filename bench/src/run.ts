@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files]`: prints tables, writes bench/results/<name>.json.
 import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
@@ -8,6 +8,7 @@ import { historySuite } from './history';
 import { loginFloodSuite } from './login-flood';
 import { reactionCostSuite } from './reaction-cost';
 import { searchSuite } from './search';
+import { filesSuite } from './files';
 import { sendCostSuite } from './send-cost';
 import { teamSuite } from './team';
 import { webSuite } from './web-size';
@@ -30,6 +31,7 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   team: teamSuite,
   'login-flood': loginFloodSuite,
   search: searchSuite,
+  files: filesSuite,
 };
 if (only && !suites[only]) {
   console.error(`unknown benchmark ${only}; one of ${Object.keys(suites).join(', ')}`);
