@@ -62,6 +62,8 @@ export {
   MAX_FILE_BYTES,
   chunkCount,
   chunkLayout,
+  chunkMacInput,
+  encodeFileHeader,
   decryptChunk,
   encryptFile,
   encryptedFileSize,

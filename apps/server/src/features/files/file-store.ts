@@ -1,13 +1,13 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { encryptFileNode } from './encrypt-file-node.js';
 import {
   FILE_HEADER_BYTES,
   decodeEnvelope,
   decryptRange,
   deriveEnvelopeKeys,
   encodeEnvelope,
-  encryptFile,
   openEnvelope,
   parseFileHeader,
   planRange,
@@ -41,8 +41,7 @@ export class FileStore {
   /** Encrypts and writes the bytes; answers the sealed file key to keep with the file's row. */
   async put(id: string, data: Uint8Array): Promise<{ wrappedKey: string; sha256: string }> {
     const fileKey = randomBytes(32);
-    const keys = await deriveEnvelopeKeys(fileKey);
-    const encrypted = await encryptFile(keys, { data, keyVersion: 1, context: id });
+    const encrypted = encryptFileNode(fileKey, data, id);
     const target = this.pathOf(id);
     await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
