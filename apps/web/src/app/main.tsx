@@ -6,6 +6,7 @@ import { loadConfig } from '../lib/config';
 import { queryClient } from '../lib/query-client';
 import { App } from './app';
 import { preloadShellIfSignedIn } from './load-shell';
+import '../styles/tokens.css';
 import '../styles/app.css';
 
 preloadShellIfSignedIn();
