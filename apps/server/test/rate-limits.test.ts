@@ -96,6 +96,30 @@ describe.each(await backendsToTest())('rate limits (%s)', (backend) => {
     expect([ann.status, again.status]).toEqual([201, 200]);
   });
 
+  it('password change waits in the hashing line: refused with 429 while a login flood fills it, and nothing changes', async () => {
+    const ann = await member(server.url);
+    await sleep(HASH_BUDGET.duration * 1000 + 100);
+    // Sent in the same breath as the flood, so the node's budget is spent when the change arrives.
+    const [change] = await Promise.all([
+      sleep(50).then(() =>
+        ann.post('/auth/password', {
+          currentPassword: 'correct horse battery',
+          newPassword: 'a brand new passphrase',
+        }),
+      ),
+      ...Array.from({ length: 80 }, (_, i) => login(server.url, `pflood${i}`, newAddress())),
+    ]);
+    expectLimited(change);
+    await sleep(HASH_BUDGET.duration * 1000 + 100);
+    const again = await new ApiClient(server.url).request(
+      'POST',
+      '/auth/login',
+      { username: ann.user!.username, password: 'correct horse battery' },
+      { 'x-forwarded-for': newAddress() },
+    );
+    expect(again.status).toBe(200);
+  });
+
   it('keeps the failed-login rule per account and address, with Retry-After', async () => {
     const address = newAddress();
     await register(server.url, `target${backend}`, newAddress());

@@ -22,12 +22,14 @@ export async function changePassword(
   // Guessing the current password here counts against the same limit as signing in.
   if (await ctx.loginLimiter.isBlocked(user.username, address)) throw new AppError('rate_limited');
   const stored = await repo.findPasswordHash(ctx.db, user.id);
-  const ok = stored ? await verify(stored, body.currentPassword).catch(() => false) : false;
+  const ok = stored
+    ? await ctx.limits.hash(() => verify(stored, body.currentPassword).catch(() => false))
+    : false;
   if (!ok) {
     await ctx.loginLimiter.recordFailure(user.username, address);
     throw new AppError('wrong_password');
   }
-  await repo.setPasswordHash(ctx.db, user.id, await hashPassword(body.newPassword));
+  await repo.setPasswordHash(ctx.db, user.id, await ctx.limits.hash(() => hashPassword(body.newPassword)));
   return revokeAllSessions(ctx, user.id, sessionId);
 }
 
@@ -58,7 +60,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const tokenHash = hashToken(token);
   const now = new Date();
   if (!(await repo.findUsableReset(ctx.db, tokenHash, now))) throw new AppError('reset_link_invalid');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await ctx.limits.hash(() => hashPassword(password));
   const userId = await ctx.db.transaction(async (tx) => {
     const owner = await repo.consumeReset(tx, tokenHash, now);
     if (!owner) throw new AppError('reset_link_invalid');
