@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { register, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import { composer, register, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -54,6 +54,41 @@ test('search finds part of a word from one person, marks it, and jumps to the me
   // A search it cannot run says why.
   await bob.page.goto('/search?q=on%3A2026-02-30');
   await expect(bob.page.getByRole('alert')).toContainText('YYYY-MM-DD');
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('search finds a file by part of its name, and has:file keeps only messages with files', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bob = await registerInNewContext(browser, uniqueName('bob'));
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+  const tag = uniqueName('budget');
+  await send(alice.page, 'general', `plans for ${tag} come later`);
+  await alice.page.getByRole('button', { name: 'Attach files' }).click();
+  await alice.page
+    .locator('.composer input[type=file]')
+    .setInputFiles([
+      { name: `${tag}-forecast.csv`, mimeType: 'text/csv', buffer: Buffer.from('month,amount\n1,2\n') },
+    ]);
+  const chips = alice.page.getByRole('list', { name: 'Attached files' });
+  await expect(chips.getByRole('listitem')).toHaveCount(1);
+  await expect(chips.getByText('%')).toHaveCount(0);
+  await composer(alice.page, 'general').press('Enter');
+  await expect(chips).toHaveCount(0);
+
+  await bob.page.goto(`/search?q=${encodeURIComponent(`${tag.slice(0, -2)} has:file`)}`);
+  const results = bob.page.getByRole('list', { name: 'Search results' }).getByRole('link');
+  await expect(results).toHaveCount(1);
+  await expect(results.first().locator('mark')).toHaveText(tag.slice(0, -2));
+  await expect(results.first()).toContainText(`${tag}-forecast.csv`);
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/search-file.png` });
+  await results.first().click();
+  await expect(bob.page).toHaveURL(/\/c\/general\/m\//);
+  await expect(bob.page.getByTestId('message').filter({ hasText: `${tag}-forecast.csv` })).toBeVisible();
   await alice.context.close();
   await bob.context.close();
 });

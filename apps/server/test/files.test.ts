@@ -31,16 +31,8 @@ describe.each(await backendsToTest())('files on %s', (backend) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const upload = async (client: ApiClient, bytes: Buffer, name: string, type = 'text/html', query = '') => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${server.url}/api/v1/files${query}`, {
-      method: 'POST',
-      headers: { cookie: client.cookie, 'x-parley-csrf': '1' },
-      body: form,
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const upload = (client: ApiClient, bytes: Buffer, name: string, type = 'text/html', query = '') =>
+    client.upload(bytes, name, type, query);
   const get = (client: ApiClient, id: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/api/v1/files/${id}`, { headers: { cookie: client.cookie, ...headers } });
 

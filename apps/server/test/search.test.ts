@@ -86,13 +86,46 @@ describe.each(await backendsToTest())('search on %s', (backend) => {
     expect(await bodies(alice, `on:${today} "release notes"`)).toEqual(['release notes are out']);
     expect(await bodies(alice, `before:${today} "release notes"`)).toEqual([]);
     expect(await bodies(alice, `after:${today} "release notes"`)).toEqual([]);
-    expect(await bodies(alice, 'has:file')).toEqual([]);
     const notes = (await search(alice, '"release notes"')).body.results[0].message;
     await bob.request('PUT', `/messages/${notes.id}/pin`);
     await alice.request('PUT', `/messages/${notes.id}/save`);
     expect(await bodies(alice, 'is:pinned')).toEqual(['release notes are out']);
     expect(await bodies(alice, 'is:saved')).toEqual(['release notes are out']);
     expect(await bodies(bob, 'is:saved')).toEqual([]);
+  });
+
+  it('finds files by name and filters with has:file and has:image, never a private channel’s file for others', async () => {
+    const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const attach = async (channel: string, bytes: Uint8Array, name: string, type: string, body = '') => {
+      const file = (await alice.upload(bytes, name, type, `?channelId=${channel}`)).body.file;
+      const text = body ? { body } : {};
+      return alice.post(`/channels/${channel}/messages`, {
+        clientId: clientId(),
+        ...text,
+        fileIds: [file.id],
+      });
+    };
+    expect((await attach(open, Buffer.from('q3 figures'), 'Quarterly-Report.txt', 'text/plain')).status).toBe(
+      201,
+    );
+    expect((await attach(open, PNG, 'whiteboard.png', 'image/png', 'from the meeting')).status).toBe(201);
+    expect((await attach(secret, Buffer.from('x'), 'quarterly-secret.txt', 'text/plain')).status).toBe(201);
+    const names = async (client: ApiClient, q: string) =>
+      (await search(client, q)).body.results.map((r: any) => r.message.files.map((f: any) => f.name).join());
+    expect((await names(alice, 'quarterly')).sort()).toEqual([
+      'Quarterly-Report.txt',
+      'quarterly-secret.txt',
+    ]);
+    expect(await names(bob, 'quarterly')).toEqual(['Quarterly-Report.txt']);
+    expect(await names(alice, 'report -q3')).toEqual(['Quarterly-Report.txt']);
+    expect((await names(alice, 'has:file')).sort()).toEqual([
+      'Quarterly-Report.txt',
+      'quarterly-secret.txt',
+      'whiteboard.png',
+    ]);
+    expect(await names(bob, 'has:image')).toEqual(['whiteboard.png']);
+    expect(await names(bob, 'has:image meeting')).toEqual(['whiteboard.png']);
+    expect(await names(bob, 'has:image quarterly')).toEqual([]);
   });
 
   it('shows each reader only what they may read: member, non-member, guest, removed member', async () => {

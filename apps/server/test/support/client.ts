@@ -37,6 +37,18 @@ export class ApiClient {
   patch = <T = any>(path: string, body?: unknown) => this.request<T>('PATCH', path, body);
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
 
+  /** POST /files as a browser's form would send one file. */
+  async upload(bytes: Uint8Array, name: string, type: string, query = ''): Promise<ApiResult> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await fetch(`${this.baseUrl}/api/v1/files${query}`, {
+      method: 'POST',
+      headers: { cookie: this.cookie, 'x-parley-csrf': '1' },
+      body: form,
+    });
+    return { status: res.status, body: await res.json(), headers: res.headers };
+  }
+
   socket(
     opts: { transports?: ('polling' | 'websocket')[]; path?: string; origin?: string } = {},
   ): Socket<ServerToClientEvents, ClientToServerEvents> {

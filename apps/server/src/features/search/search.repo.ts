@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ParsedSearch } from '@parley/protocol';
 import type { Tx } from '../../db/client.js';
-import { channels, memberships, messages, savedMessages, users } from '../../db/schema.js';
+import { channels, files, memberships, messages, savedMessages, users } from '../../db/schema.js';
 import type { MessageRow } from '../messages/messages.repo.js';
 
 /** LIKE's own characters taken literally. */
@@ -12,6 +12,8 @@ const contains = (text: string, indexed = true) =>
     ? sql`lower(${messages.body}) like ${literal(text)}`
     : sql`lower(${messages.body} || '') like ${literal(text)}`;
 const DAY_MS = 86_400_000;
+/** A file name holding the text, through the files' name index. */
+const nameContains = (text: string) => sql`lower(${files.name}) like ${literal(text)}`;
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS);
 
 /** Ranking looks at the newest matches only: past them, more words or a filter find older ones. */
@@ -44,6 +46,18 @@ export async function searchMessages(
   page: { offset: number; limit: number },
 ): Promise<{ message: MessageRow; channelName: string }[]> {
   const since = await recentSince(tx);
+  const base = (since: Date | undefined) =>
+    and(
+      isNull(messages.deletedAt),
+      since ? gte(messages.createdAt, since) : undefined,
+      readable(reader),
+      ...filters(query, reader),
+    );
+  // Sealed messages have no text; a message of files alone has none either, yet filters find it.
+  const withText =
+    query.terms.length + query.phrases.length > 0
+      ? isNotNull(messages.body)
+      : or(isNotNull(messages.body), eq(channels.encrypted, false));
   const find = (since: Date | undefined) =>
     tx
       .select({ id: messages.id })
@@ -53,23 +67,18 @@ export async function searchMessages(
         memberships,
         and(eq(memberships.channelId, messages.channelId), eq(memberships.userId, reader.id)),
       )
-      .where(
-        and(
-          isNull(messages.deletedAt),
-          isNotNull(messages.body),
-          since ? gte(messages.createdAt, since) : undefined,
-          readable(reader),
-          ...conditions(query, reader, !since),
-        ),
-      )
+      .where(and(base(since), withText, ...words(query, !since)))
       .orderBy(desc(messages.createdAt))
       .limit(CANDIDATES);
   // The newest messages answer most searches; fewer matches there than the page needs go to the word index.
   let candidates = await find(since);
   if (since && candidates.length < page.offset + page.limit) candidates = await find(undefined);
+  const named = await findByFileName(tx, reader, query, base(undefined));
+  const seen = new Set(candidates.map((c) => c.id));
+  candidates = [...candidates, ...named.filter((c) => !seen.has(c.id))];
   if (candidates.length === 0) return [];
-  const words = [...query.terms, ...query.phrases].join(' ');
-  const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${words}))`;
+  const wanted = [...query.terms, ...query.phrases].join(' ');
+  const rank = sql<number>`ts_rank(to_tsvector('simple', ${messages.body}), plainto_tsquery('simple', ${wanted}))`;
   const rows = await tx
     .select({ message: messages, channelName: channels.name })
     .from(messages)
@@ -91,12 +100,42 @@ const readable = (reader: { guest: boolean }) =>
     ? isNotNull(memberships.userId)
     : or(isNotNull(memberships.userId), eq(channels.kind, 'public'));
 
-function conditions(query: ParsedSearch, reader: { id: string }, indexed: boolean): (SQL | undefined)[] {
-  const nothing = sql`false`;
+/** Messages of plain channels with a file whose name holds every word (and whose text has no excluded word). */
+function findByFileName(tx: Tx, reader: { id: string }, query: ParsedSearch, base: SQL | undefined) {
+  const wanted = [...query.terms, ...query.phrases];
+  if (wanted.length === 0) return Promise.resolve([]);
+  return tx
+    .selectDistinct({ id: messages.id, createdAt: messages.createdAt })
+    .from(files)
+    .innerJoin(messages, eq(messages.id, files.messageId))
+    .innerJoin(channels, and(eq(channels.id, messages.channelId), eq(channels.encrypted, false)))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.channelId, messages.channelId), eq(memberships.userId, reader.id)),
+    )
+    .where(
+      and(
+        base,
+        ...wanted.map(nameContains),
+        ...query.excludes.map((text) => sql`not coalesce(lower(${messages.body}), '') like ${literal(text)}`),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(CANDIDATES);
+}
+
+/** The words and exclusions, matched in the message's text. */
+const words = (query: ParsedSearch, indexed: boolean) => [
+  ...[...query.terms, ...query.phrases].map((text) => contains(text, indexed)),
+  ...query.excludes.map((text) => sql`not ${contains(text, indexed)}`),
+];
+
+const hasFile = (image: boolean) =>
+  sql`exists (select 1 from ${files} f where f.message_id = ${messages.id}${image ? sql` and f.type like 'image/%'` : sql``})`;
+
+function filters(query: ParsedSearch, reader: { id: string }): (SQL | undefined)[] {
   const author = (username: string) => sql`(select u.id from ${users} u where u.username = ${username})`;
   return [
-    ...[...query.terms, ...query.phrases].map((text) => contains(text, indexed)),
-    ...query.excludes.map((text) => sql`not ${contains(text, indexed)}`),
     query.from ? eq(messages.authorId, author(query.from)) : undefined,
     query.in && 'channel' in query.in
       ? and(
@@ -123,8 +162,8 @@ function conditions(query: ParsedSearch, reader: { id: string }, indexed: boolea
           and ${messages.createdAt} < ${dayStart(query.on, 1).toISOString()}::timestamptz`
       : undefined,
     query.has.includes('link') ? sql`${messages.body} ~* 'https?://'` : undefined,
-    // Files are not in Parley yet: nothing has them.
-    query.has.includes('file') || query.has.includes('image') ? nothing : undefined,
+    query.has.includes('file') ? hasFile(false) : undefined,
+    query.has.includes('image') ? hasFile(true) : undefined,
     query.is.includes('pinned') ? isNotNull(messages.pinnedAt) : undefined,
     query.is.includes('saved')
       ? sql`exists (select 1 from ${savedMessages} s where s.message_id = ${messages.id} and s.user_id = ${reader.id})`

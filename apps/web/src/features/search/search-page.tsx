@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Channel, SearchResponse, SearchResult, User } from '@parley/protocol';
 import { parseSearch } from '@parley/protocol/client';
 import { Avatar } from '../../components/avatar';
+import { Icon } from '../../components/dialog';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { api, describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
@@ -19,7 +20,7 @@ const OPERATORS: [string, string][] = [
   ['"exact phrase"', 'these words in this order'],
   ['-word', 'without this word'],
   ['after:2026-11-01', 'also before: and on:'],
-  ['has:link', 'with a link'],
+  ['has:link', 'with a link (also has:file, has:image)'],
   ['is:thread', 'in threads'],
 ];
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -148,6 +149,14 @@ function ResultList({ results, me }: { results: SearchResult[]; me: User }) {
                   <span className="search-result-body">
                     <Highlighted text={r.message.body ?? ''} words={r.highlights} />
                   </span>
+                  {r.message.files.map((f) => (
+                    <span key={f.id} className="search-result-file">
+                      <Icon name="paperclip" size={14} />
+                      <span>
+                        <Highlighted text={f.name} words={r.highlights} />
+                      </span>
+                    </span>
+                  ))}
                 </span>
               </span>
             </Link>
