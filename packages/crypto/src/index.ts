@@ -73,3 +73,10 @@ export {
 } from './chunked.js';
 export { decryptFile, decryptRange, planRange, readFileRange, type RangePlan } from './file-range.js';
 export { runKnownAnswerTests, type KnownAnswerResult } from './self-test.js';
+export { openSealedFile, sealFile, sealedFileContext, type SealedFile } from './sealed-file.js';
+export {
+  decodeMessagePayload,
+  encodeMessagePayload,
+  type MessagePayload,
+  type SealedFileMeta,
+} from './message-payload.js';
