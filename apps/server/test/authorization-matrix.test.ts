@@ -39,6 +39,17 @@ function upload(name: string, text: string): FormData {
   return form;
 }
 
+/** A picture large enough to get a preview. */
+async function pictureUpload(): Promise<FormData> {
+  const sharp = (await import('sharp')).default;
+  const png = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)]), 'picture.png');
+  return form;
+}
+
 const all = (answer: Answer): Expect => Object.fromEntries(ACTORS.map((a) => [a, answer])) as Expect;
 const PUBLIC = all('2xx');
 const SIGNED_IN: Expect = { ...all('2xx'), deactivated: '401', anonymous: '401' };
@@ -116,6 +127,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/search': { expect: SIGNED_IN, query: () => 'q=hello' },
   'POST /api/v1/files': { expect: SIGNED_IN, body: () => upload('hello.txt', 'hello') },
   'GET /api/v1/files/:id': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/files/:id/thumbnail': { expect: CHANNEL_MEMBER },
   'GET /api/v1/channels/:id/files': { expect: CHANNEL_MEMBER },
   'GET /api/v1/messages/:id/edits': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
@@ -226,7 +238,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       const res = await fetch(`${server.url}/api/v1/files`, {
         method: 'POST',
         headers: { cookie: clients.member.cookie, 'x-parley-csrf': '1' },
-        body: upload('shared.txt', 'shared'),
+        body: url.endsWith('/thumbnail') ? await pictureUpload() : upload('shared.txt', 'shared'),
       });
       fileId = ((await res.json()) as { file: { id: string } }).file.id;
       await clients.member.post(`/channels/${channelId}/messages`, {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientId, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
@@ -135,6 +136,77 @@ describe.each(await backendsToTest())('files on %s', (backend) => {
     expect(deleted.body.message.files).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, 'files', id.slice(0, 2), id))).toBe(false);
     expect((await get(bob, id)).status).toBe(404);
+  });
+
+  it('makes an encrypted preview of a large picture, keeps its size, and serves it only to readers', async () => {
+    const sharp = (await import('sharp')).default;
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+        .png()
+        .toBuffer();
+    const since = (await alice.get('/sync')).body.cursor;
+    const big = await upload(
+      alice,
+      await picture(1600, 1200),
+      'wide.png',
+      'image/png',
+      `?channelId=${channelId}`,
+    );
+    expect(big.body.file).toMatchObject({ type: 'image/png', width: 1600, height: 1200, thumbnail: true });
+    const id = big.body.file.id;
+    const sent = await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), fileIds: [id] });
+    const replayed = (await alice.get(`/sync?since=${since}`)).body.changes.find(
+      (c: any) => c.payload.message?.id === sent.body.message.id,
+    );
+    expect(replayed.payload.message.files[0]).toMatchObject({ width: 1600, height: 1200, thumbnail: true });
+
+    const thumbOf = (client: ApiClient, fileId: string) =>
+      fetch(`${server.url}/api/v1/files/${fileId}/thumbnail`, { headers: { cookie: client.cookie } });
+    const thumb = await thumbOf(bob, id);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(thumb.headers.get('x-content-type-options')).toBe('nosniff');
+    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 720, 540]);
+    expect((await thumbOf(eve, id)).status).toBe(404);
+    const onDisk = path.join(dataDir, 'files', id.slice(0, 2), `${id}.thumb`);
+    expect(fs.readFileSync(onDisk).subarray(0, 4).toString('latin1')).not.toBe('RIFF');
+
+    // A small picture is its own preview; bytes that only start like a picture get none.
+    const small = await upload(alice, await picture(40, 30), 'dot.png', 'image/png');
+    expect(small.body.file).toMatchObject({ width: 40, height: 30 });
+    expect(small.body.file.thumbnail).toBeUndefined();
+    expect((await thumbOf(alice, small.body.file.id)).status).toBe(404);
+    const broken = await upload(alice, PNG, 'broken.png', 'image/png');
+    expect(broken.status).toBe(201);
+    expect(broken.body.file.width).toBeUndefined();
+
+    await alice.delete(`/messages/${sent.body.message.id}`);
+    expect(fs.existsSync(onDisk)).toBe(false);
+  });
+
+  it('stores a picture that claims a billion pixels without decoding it', async () => {
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(40_000, 0);
+    header.writeUInt32BE(40_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      chunk('IHDR', header),
+      chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const up = await upload(alice, bomb, 'bomb.png', 'image/png');
+    expect(up.status).toBe(201);
+    expect(up.body.file.thumbnail).toBeUndefined();
   });
 
   it("lists a channel's files newest first for its members", async () => {

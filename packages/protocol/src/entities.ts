@@ -133,6 +133,11 @@ export const FileInfo = z.object({
   size: z.number().int(),
   type: z.string(),
   sha256: z.string(),
+  /** A picture's size in pixels, so its place is kept before it loads. */
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  /** A smaller picture at GET /files/:id/thumbnail. */
+  thumbnail: z.boolean().optional(),
 });
 export type FileInfo = z.infer<typeof FileInfo>;
 

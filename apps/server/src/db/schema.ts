@@ -319,6 +319,9 @@ export const files = pgTable(
     type: text('type').notNull(),
     sha256: text('sha256').notNull(),
     wrappedKey: text('wrapped_key').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    thumbWrappedKey: text('thumb_wrapped_key'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FeedEventName, FileInfo, Message, Reaction } from '@parley/protocol';
+import type { FeedEventName, Message, Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { changes } from '../../db/schema.js';
-import { groupReactions, toMessage } from '../messages/messages.repo.js';
+import { groupReactions, toFileInfo, toMessage } from '../messages/messages.repo.js';
 
 /** A position in the feed: a transaction id and a row id within the feed's order. */
 export type Position = { tx: bigint; id: bigint };
@@ -113,7 +113,7 @@ type DeliveryRaw = Raw & {
   m_reply_user_ids: string[];
   m_pinned_at: Date | string | null;
   m_pinned_by: string | null;
-  files: FileInfo[] | string | null;
+  files: Parameters<typeof toFileInfo>[0][] | string | null;
   reactions: { emoji: string; userId: string }[] | string | null;
 };
 
@@ -138,7 +138,8 @@ const readForDelivery = preparedStatement<DeliveryRaw>(
         from reactions r where r.message_id = c.entity_id) end as reactions,
     case when c.kind in ('message:created', 'message:updated') then
       (select json_agg(json_build_object('id', f.id, 'name', f.name, 'size', f.size, 'type', f.type,
-        'sha256', f.sha256) order by f.created_at, f.id) from files f where f.message_id = c.entity_id) end as files
+        'sha256', f.sha256, 'width', f.width, 'height', f.height, 'thumbWrappedKey', f.thumb_wrapped_key)
+        order by f.created_at, f.id) from files f where f.message_id = c.entity_id) end as files
   from h left join lateral (
     select * from changes c
     where (c.tx, c.id) > ($1::xid8, $2::bigint) and c.tx < h.below
@@ -170,7 +171,9 @@ export async function readChangesForDelivery(
       (typeof r.reactions === 'string' ? JSON.parse(r.reactions) : r.reactions) ?? [],
     );
     if (row.entityId) loaded.reactions.set(row.entityId, list);
-    const fileList = (typeof r.files === 'string' ? JSON.parse(r.files) : r.files) ?? [];
+    const stored: Parameters<typeof toFileInfo>[0][] =
+      (typeof r.files === 'string' ? JSON.parse(r.files) : r.files) ?? [];
+    const fileList = stored.map(toFileInfo);
     if (r.m_id) loaded.messages.set(r.m_id, toMessage(messageRowOf(r), list, fileList));
   }
   return { rows, below: BigInt(first.below), next: BigInt(first.next), loaded };

@@ -80,10 +80,29 @@ export class FileStore {
     }
   }
 
+  /** The plaintext's length, from the stored header. */
+  async size(id: string): Promise<number> {
+    const handle = await fs.open(this.pathOf(id), 'r');
+    try {
+      const head = Buffer.alloc(FILE_HEADER_BYTES);
+      await handle.read(head, 0, FILE_HEADER_BYTES, 0);
+      return parseFileHeader(head).size;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** The file and its preview, if it has one. */
   async remove(id: string): Promise<void> {
-    await fs.rm(this.pathOf(id), { force: true });
+    await Promise.all([
+      fs.rm(this.pathOf(id), { force: true }),
+      fs.rm(this.pathOf(thumbnailId(id)), { force: true }),
+    ]);
   }
 }
+
+/** Where a file's preview is kept: beside it, under its own key. */
+export const thumbnailId = (id: string) => `${id}.thumb`;
 
 const stores = new WeakMap<object, FileStore>();
 /** The one store of a running Parley: files under DATA_DIR/files. */

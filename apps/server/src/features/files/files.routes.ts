@@ -18,7 +18,8 @@ import { loadVisible } from '../channels/channels.service.js';
 import { requireMember, type Actor } from '../channels/permissions.js';
 import { findMessage, toFileInfo } from '../messages/messages.repo.js';
 import { cleanName, showsInline, sniffType } from './file-types.js';
-import { fileStoreOf, type FileStore, READ_PIECE } from './file-store.js';
+import { fileStoreOf, type FileStore, READ_PIECE, thumbnailId } from './file-store.js';
+import { makePreview } from './thumbnails.js';
 import { parseRange } from './range.js';
 
 const MIB = 1024 * 1024;
@@ -46,7 +47,10 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('payload_too_large') : err;
     });
     const id = randomUUID();
+    const type = sniffType(data);
+    const preview = await makePreview(data, type);
     const { wrappedKey, sha256 } = await store.put(id, data);
+    const thumb = preview?.thumbnail && (await store.put(thumbnailId(id), preview.thumbnail));
     const [row] = await ctx.db
       .insert(files)
       .values({
@@ -55,9 +59,12 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         channelId: channelId ?? null,
         name: cleanName(part.filename),
         size: data.length,
-        type: sniffType(data),
+        type,
         sha256,
         wrappedKey,
+        width: preview?.width ?? null,
+        height: preview?.height ?? null,
+        thumbWrappedKey: thumb ? thumb.wrappedKey : null,
       })
       .returning();
     const body: FileResponse = { file: toFileInfo(row!) };
@@ -118,7 +125,22 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     return send(reply, store, file, 0, file.size);
   });
+
+  app.get('/files/:id/thumbnail', async (req, reply) => {
+    const actor = await requireUser(ctx, req);
+    const file = await readable(ctx, actor, parse(IdParams, req.params).id);
+    if (!file.thumbWrappedKey) throw new AppError('not_found', 'This file has no preview.');
+    const thumb = { id: thumbnailId(file.id), wrappedKey: file.thumbWrappedKey };
+    const size = await store.size(thumb.id);
+    reply
+      .header('content-type', 'image/webp')
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400');
+    return send(reply, store, thumb, 0, size);
+  });
 }
+
 
 /** The file if the caller may read it: its message's channel, or their own upload not sent yet. */
 async function readable(ctx: AppContext, actor: Actor, id: string) {

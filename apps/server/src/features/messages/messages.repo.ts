@@ -46,12 +46,17 @@ export const toFileInfo = (f: {
   size: number;
   type: string;
   sha256: string;
+  width?: number | null;
+  height?: number | null;
+  thumbWrappedKey?: string | null;
 }): FileInfo => ({
   id: f.id,
   name: f.name,
   size: f.size,
   type: f.type,
   sha256: f.sha256,
+  ...(f.width && f.height && { width: f.width, height: f.height }),
+  ...(f.thumbWrappedKey && { thumbnail: true }),
 });
 
 /** Each message's files, in the order they were uploaded. */

@@ -11,6 +11,15 @@ export function fileSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** Pictures show within this box, keeping their shape. */
+const PICTURE_BOX = { width: 360, height: 280 };
+
+/** The size a picture shows at: its own when it fits, else scaled down to fit the box. */
+export function fitWithin(width: number, height: number, box = PICTURE_BOX) {
+  const scale = Math.min(1, box.width / width, box.height / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /** A message's files: pictures shown (a click opens them large), video and audio playable, the rest a card to download. */
 export function MessageFiles({ files }: { files: FileInfo[] }) {
   const [open, setOpen] = useState<FileInfo>();
@@ -27,7 +36,12 @@ export function MessageFiles({ files }: { files: FileInfo[] }) {
               aria-label={`Open ${f.name}`}
               onClick={() => setOpen(f)}
             >
-              <img src={url(f)} alt={f.name} loading="lazy" />
+              <img
+                src={f.thumbnail ? `${url(f)}/thumbnail` : url(f)}
+                alt={f.name}
+                loading="lazy"
+                {...(f.width && f.height && fitWithin(f.width, f.height))}
+              />
             </button>
           ) : f.type.startsWith('video/') ? (
             <video className="message-video" src={url(f)} controls preload="metadata" aria-label={f.name} />
