@@ -114,11 +114,20 @@ export const SendMessageBody = z
   .union([
     z.strictObject({ clientId: ClientId, body: MessageBody, fileIds: FileIds.optional(), ...ThreadFields }),
     z.strictObject({ clientId: ClientId, fileIds: FileIds, ...ThreadFields }),
-    z.strictObject({ clientId: ClientId, encrypted: EncryptedBody, ...ThreadFields }),
+    // Files of an encrypted channel were sealed in the browser (POST /files?sealed=1); their keys ride in the envelope.
+    z.strictObject({
+      clientId: ClientId,
+      encrypted: EncryptedBody,
+      fileIds: FileIds.optional(),
+      ...ThreadFields,
+    }),
   ])
   .refine((b) => !b.alsoInChannel || b.threadRootId, 'alsoInChannel is for thread replies');
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
-export const UploadQuery = z.strictObject({ channelId: Id.optional() });
+/** `sealed=1`: the bytes were encrypted in the browser for an encrypted channel; the server never looks inside. */
+export const UploadQuery = z
+  .strictObject({ channelId: Id.optional(), sealed: z.literal('1').optional() })
+  .refine((q) => !q.sealed || q.channelId, 'A sealed upload names its channel');
 export type FileResponse = { file: FileInfo };
 export const ChannelFilesQuery = z.strictObject({
   before: z.iso.datetime({ offset: true }).optional(),

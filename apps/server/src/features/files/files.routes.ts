@@ -31,14 +31,17 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/files', async (req, reply) => {
     const actor = await requireUser(ctx, req);
-    const { channelId } = parse(UploadQuery, req.query);
+    const { channelId, sealed } = parse(UploadQuery, req.query);
     // Refused before a byte is read when the size is announced.
     if (Number(req.headers['content-length'] ?? 0) > maxBytes + MIB) throw new AppError('payload_too_large');
     if (channelId) {
       const { channel, membership } = await loadVisible(ctx.db, actor, channelId);
       requireMember(membership);
-      if (channel.encrypted)
-        throw new AppError('unsupported', 'Files in end-to-end encrypted channels are not supported yet.');
+      // An encrypted channel takes only bytes the browser sealed; a sealed upload belongs to one.
+      if (channel.encrypted && !sealed)
+        throw new AppError('encrypted_body_required', 'Encrypt files in the browser for this channel.');
+      if (sealed && !channel.encrypted)
+        throw new AppError('validation_failed', 'Only an end-to-end encrypted channel takes sealed files.');
     }
     const part = await req.file().catch(() => undefined);
     if (!part || part.fieldname !== 'file')
@@ -47,8 +50,9 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('payload_too_large') : err;
     });
     const id = randomUUID();
-    const type = sniffType(data);
-    const preview = await makePreview(data, type);
+    // Sealed bytes are ciphertext: nothing to sniff or preview, and the real name stays in the envelope.
+    const type = sealed ? 'application/octet-stream' : sniffType(data);
+    const preview = sealed ? undefined : await makePreview(data, type);
     const { wrappedKey, sha256 } = await store.put(id, data);
     const thumb = preview?.thumbnail && (await store.put(thumbnailId(id), preview.thumbnail));
     const [row] = await ctx.db
@@ -57,7 +61,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         id,
         uploaderId: actor.id,
         channelId: channelId ?? null,
-        name: cleanName(part.filename),
+        name: sealed ? 'file' : cleanName(part.filename),
         size: data.length,
         type,
         sha256,

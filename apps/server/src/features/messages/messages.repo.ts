@@ -76,7 +76,7 @@ export async function listFiles(db: Conn, messageIds: string[]): Promise<Map<str
 export async function attachFiles(
   db: Conn,
   ids: string[],
-  to: { messageId: string; channelId: string; authorId: string },
+  to: { messageId: string; channelId: string; authorId: string; sealed?: boolean },
 ): Promise<number> {
   const attached = await db
     .update(files)
@@ -86,7 +86,10 @@ export async function attachFiles(
         inArray(files.id, ids),
         eq(files.uploaderId, to.authorId),
         isNull(files.messageId),
-        or(isNull(files.channelId), eq(files.channelId, to.channelId)),
+        // Sealed files were uploaded for this very channel: a plaintext upload never joins an encrypted message.
+        to.sealed
+          ? eq(files.channelId, to.channelId)
+          : or(isNull(files.channelId), eq(files.channelId, to.channelId)),
       ),
     )
     .returning({ id: files.id });

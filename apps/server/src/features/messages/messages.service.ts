@@ -102,6 +102,7 @@ async function checkedSend(
       messageId: row.id,
       channelId: row.channelId,
       authorId: row.authorId,
+      sealed: !!row.encrypted,
     });
     if (attached !== fileIds.length)
       throw new AppError('validation_failed', 'Attach files you uploaded here and have not sent yet.');
@@ -192,15 +193,14 @@ export async function loadMessage(
 }
 
 function contentFor(channel: ChannelRow, body: EditMessageBody | SendMessageBody) {
-  if ('fileIds' in body && body.fileIds && channel.encrypted)
-    throw new AppError('unsupported', 'Files in end-to-end encrypted channels are not supported yet.');
-  if (!('body' in body) && !('encrypted' in body)) return { body: null, encrypted: null };
+  // In an encrypted channel even a message of files alone is an envelope: the files' keys travel in it.
   if (channel.encrypted) {
     if (!('encrypted' in body)) throw new AppError('encrypted_body_required');
     if (channel.keyRotationNeeded) throw new AppError('key_rotation_required');
     if (body.encrypted.keyVersion !== channel.keyVersion) throw new AppError('stale_key_version');
     return { body: null, encrypted: body.encrypted };
   }
+  if (!('body' in body) && !('encrypted' in body)) return { body: null, encrypted: null };
   if (!('body' in body))
     throw new AppError('validation_failed', 'This channel is not encrypted: send a body.');
   return { body: body.body, encrypted: null };
