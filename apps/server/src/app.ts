@@ -41,6 +41,7 @@ import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
 import { fileRoutes } from './features/files/files.routes.js';
+import { emojiRoutes } from './features/emoji/emoji.routes.js';
 import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
@@ -105,6 +106,7 @@ export async function createParley(
         searchRoutes,
         pinRoutes,
         fileRoutes,
+        emojiRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

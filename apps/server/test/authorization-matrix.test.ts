@@ -23,6 +23,8 @@ type Fixture = {
   resetToken: string;
   sessionId: string;
   fileId: string;
+  emojiName: string;
+  emojiId: string;
 };
 type Policy = {
   expect: Expect;
@@ -33,6 +35,14 @@ type Policy = {
 };
 
 /** A multipart body with one file, as a browser sends an upload. */
+/** A custom emoji's form: its name and a PNG (the bytes are sniffed, so the signature is enough). */
+function emojiForm(name: string): FormData {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]), 'e.png');
+  return form;
+}
+
 function upload(name: string, text: string): FormData {
   const form = new FormData();
   form.append('file', new Blob([text]), name);
@@ -138,6 +148,11 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/saved': { expect: SIGNED_IN },
   'PUT /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER, body: () => ({ body: 'half a thought' }) },
   'DELETE /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/emoji': { expect: SIGNED_IN },
+  'POST /api/v1/emoji': { expect: NOT_GUEST, body: () => emojiForm(`e${uniq()}`) },
+  // Added by `member`: they, owners and admins remove it.
+  'DELETE /api/v1/emoji/:name': { expect: { ...SIGNED_IN, nonMember: '403', guest: '403' } },
+  'GET /api/v1/emoji/images/:id': { expect: SIGNED_IN },
   'PUT /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },
   'GET /api/v1/sync': { expect: SIGNED_IN },
@@ -246,6 +261,17 @@ describe('authorization matrix: every route x every kind of caller', () => {
         fileIds: [fileId],
       });
     }
+    let emojiName = '';
+    let emojiId = '';
+    if (url.includes('/emoji/')) {
+      emojiName = `e${uniq()}`;
+      const res = await fetch(`${server.url}/api/v1/emoji`, {
+        method: 'POST',
+        headers: { cookie: clients.member.cookie, 'x-parley-csrf': '1' },
+        body: emojiForm(emojiName),
+      });
+      emojiId = ((await res.json()) as { emoji: { id: string } }).emoji.id;
+    }
     let target = clients.target;
     if (policy.freshTarget) target = await signUp(server.url, `t${uniq()}`);
     const invite = url.includes(':code')
@@ -278,6 +304,8 @@ describe('authorization matrix: every route x every kind of caller', () => {
         resetToken,
         sessionId,
         fileId,
+        emojiName,
+        emojiId,
       };
     }
   }
@@ -289,6 +317,8 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(/\/messages\/:id/, `/messages/${f.messageId}`)
       .replace(/\/admin\/users\/:id/, `/admin/users/${f.targetId}`)
       .replace(/\/files\/:id/, `/files/${f.fileId}`)
+      .replace('/emoji/images/:id', `/emoji/images/${f.emojiId}`)
+      .replace('/emoji/:name', `/emoji/${f.emojiName}`)
       .replace(':userId', f.targetId)
       .replace(':username', f.targetName)
       .replace(':code', f.invite)

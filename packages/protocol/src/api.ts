@@ -3,7 +3,10 @@ import { LIMITS } from './constants.js';
 import {
   Channel,
   ChannelName,
+  CustomEmoji,
   DisplayName,
+  EmojiAdders,
+  EmojiName,
   EncryptedBody,
   FileInfo,
   Id,
@@ -264,7 +267,11 @@ export const CreateInviteBody = z.strictObject({
 export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 
 export const UpdateSettingsBody = z
-  .strictObject({ inviteOnly: z.boolean().optional(), name: SafeString.trim().min(1).max(64).optional() })
+  .strictObject({
+    inviteOnly: z.boolean().optional(),
+    name: SafeString.trim().min(1).max(64).optional(),
+    emojiAdders: EmojiAdders.optional(),
+  })
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
 
@@ -307,6 +314,13 @@ export type ThreadsResponse = { threads: { thread: ThreadState; root: Message }[
 export type SyncResponse = { changes: FeedChange[]; cursor: string; more: boolean };
 export type InviteResponse = { invite: Invite };
 export type InvitesResponse = { invites: Invite[] };
+export const EmojiParams = z.strictObject({ name: EmojiName });
+export type EmojiParams = z.infer<typeof EmojiParams>;
+/** POST /emoji is multipart: this field beside the picture in a field named file. */
+export const AddEmojiFields = z.strictObject({ name: EmojiName });
+export type AddEmojiFields = z.infer<typeof AddEmojiFields>;
+export type EmojiListResponse = { emoji: CustomEmoji[] };
+export type EmojiResponse = { emoji: CustomEmoji };
 export type SettingsResponse = { settings: InstanceSettings };
 export type PresenceResponse = { presence: Record<string, Presence> };
 export type InviteInfoResponse = { invite: { code: string; valid: boolean; instanceName: string } };

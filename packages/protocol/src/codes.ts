@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'account_deactivated',
   'reset_link_invalid',
   'host_not_allowed',
+  'emoji_name_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -74,6 +75,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   account_deactivated: 403,
   reset_link_invalid: 404,
   host_not_allowed: 421,
+  emoji_name_taken: 409,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -110,4 +112,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   account_deactivated: 'This account is deactivated. Ask an admin if that is a mistake.',
   reset_link_invalid: 'That reset link is not valid: it was used, replaced or has expired.',
   host_not_allowed: 'This server does not answer to that address.',
+  emoji_name_taken: 'That name is taken by a custom emoji or a standard one.',
 };

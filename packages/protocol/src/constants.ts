@@ -25,4 +25,7 @@ export const LIMITS = {
   /** People in a group DM, its starter included. */
   groupDmMax: 8,
   pinsPerChannel: 100,
+  emojiNameMax: 32,
+  /** A custom emoji's picture, in bytes. */
+  emojiImageMax: 256 * 1024,
 } as const;

@@ -197,5 +197,29 @@ export const Invite = z.object({
 });
 export type Invite = z.infer<typeof Invite>;
 
-export const InstanceSettings = z.object({ inviteOnly: z.boolean(), name: z.string() });
+/** Who may add custom emoji: owners and admins only, or every member (never guests). */
+export const EmojiAdders = z.enum(['admins', 'members']);
+export type EmojiAdders = z.infer<typeof EmojiAdders>;
+export const InstanceSettings = z.object({
+  inviteOnly: z.boolean(),
+  name: z.string(),
+  emojiAdders: EmojiAdders,
+});
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
+
+/** A custom emoji's name, as typed between colons: `:partyparrot:` is `partyparrot`. */
+export const EmojiName = z
+  .string()
+  .min(1)
+  .max(LIMITS.emojiNameMax)
+  .regex(/^[a-z0-9_+-]+$/, 'Use a-z, 0-9, underscore, dash or plus');
+
+/** A custom emoji: its picture is GET /emoji/images/:id, which never changes for that id. */
+export const CustomEmoji = z.object({
+  id: Id,
+  name: z.string(),
+  type: z.string(),
+  addedBy: Id.nullable(),
+  createdAt: z.string(),
+});
+export type CustomEmoji = z.infer<typeof CustomEmoji>;

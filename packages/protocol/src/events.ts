@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { Channel, Draft, Id, Member, Message, Presence, Reaction, ThreadState, User } from './entities.js';
+import {
+  Channel,
+  CustomEmoji,
+  Draft,
+  Id,
+  Member,
+  Message,
+  Presence,
+  Reaction,
+  ThreadState,
+  User,
+} from './entities.js';
 
 // Server to client. Every event about a channel carries channelId; message events carry seq.
 // Events recorded in the sync feed carry the cursor they move the client to.
@@ -20,6 +31,8 @@ export type DraftUpdated = Fed & { channelId: string; threadRootId: string | nul
 /** One of the user's saved messages, saved or no longer: to their other tabs and devices. */
 export type SavedChanged = Fed & { channelId: string; messageId: string; saved: boolean };
 export type KeysChanged = Fed & { channelId: string; keyVersion: number; rotationNeeded: boolean };
+/** A custom emoji added (emoji) or removed (null), to everyone. */
+export type EmojiChanged = Fed & { name: string; emoji: CustomEmoji | null };
 export type TypingStarted = { channelId: string; userId: string; threadRootId?: string };
 export type PresenceChanged = { userId: string; status: Presence };
 export type UserKeysChanged = { userId: string };
@@ -40,6 +53,7 @@ export interface FeedEvents {
   'keys:changed': KeysChanged;
   'draft:updated': DraftUpdated;
   'saved:changed': SavedChanged;
+  'emoji:changed': EmojiChanged;
 }
 export type FeedEventName = keyof FeedEvents;
 export type FeedChange = { [K in FeedEventName]: { type: K; payload: FeedEvents[K] } }[FeedEventName];

@@ -331,3 +331,15 @@ export const files = pgTable(
       .where(sql`${t.messageId} is null`),
   ],
 );
+
+/** Custom emoji: a name (unique, never a standard shortcode) and its picture, encrypted at rest like files. */
+export const customEmoji = pgTable('custom_emoji', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  type: text('type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  wrappedKey: text('wrapped_key').notNull(),
+  addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

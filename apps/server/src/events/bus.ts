@@ -16,6 +16,7 @@ export interface DomainEvents {
   'user.updated': { userId: string };
   'keys.changed': { channelId: string };
   'saved.changed': { userId: string; messageId: string };
+  'emoji.changed': { name: string };
   'draft.changed': { channelId: string; userId: string; threadRootId: string | null };
 }
 export type DomainEventName = keyof DomainEvents;

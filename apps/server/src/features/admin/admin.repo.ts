@@ -5,7 +5,7 @@ import { invites, settings } from '../../db/schema.js';
 
 export type InviteRow = typeof invites.$inferSelect;
 
-const DEFAULTS: InstanceSettings = { inviteOnly: false, name: 'Parley' };
+const DEFAULTS: InstanceSettings = { inviteOnly: false, name: 'Parley', emojiAdders: 'members' };
 
 export function toInvite(row: InviteRow): Invite {
   return {

@@ -6,6 +6,7 @@ import { threadState } from '../threads/threads.repo.js';
 import { findDraft, toDraft } from '../drafts/drafts.repo.js';
 import { isSaved } from '../pins/pins.repo.js';
 import { findUserById, toUser } from '../users/users.repo.js';
+import { findEmojiById, toCustomEmoji } from '../emoji/emoji.repo.js';
 import { type ChangeRow, formatPosition, type Loaded } from './feed.repo.js';
 
 export type Resolved = { row: ChangeRow; change: FeedChange };
@@ -107,6 +108,12 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
         return undefined;
       const saved = await isSaved(db, row.userId!, row.entityId!);
       return { type: row.kind, payload: { channelId, messageId: row.entityId!, saved, cursor } };
+    }
+    case 'emoji:changed': {
+      // Added and still there, or gone (removed, or this row is the removal): the name says which.
+      const emoji = await findEmojiById(db, row.entityId!);
+      const name = emoji?.name ?? String(row.data?.name ?? '');
+      return { type: row.kind, payload: { name, emoji: emoji ? toCustomEmoji(emoji) : null, cursor } };
     }
     case 'draft:updated': {
       if (!(await findMembership(db, channelId, row.userId!))) return undefined;

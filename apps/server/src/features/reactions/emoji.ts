@@ -22,6 +22,15 @@ function shortcodeMap(): Map<string, string> {
   return shortcodes;
 }
 
+/** True when `name` is a standard shortcode (`smile`, `+1`): a custom emoji may not take it. */
+export const isStandardShortcode = (name: string) => shortcodeMap().has(name);
+
+/** The name inside `:name:` when it could be a custom emoji's. */
+export function customEmojiName(input: string): string | undefined {
+  const code = SHORTCODE.exec(input)?.[1];
+  return code && code.length <= 32 && !shortcodeMap().has(code) ? code : undefined;
+}
+
 /**
  * The one form of an emoji that reactions store (its RGI form), so 👍 and 👍 with a stray
  * presentation selector count as the same reaction; undefined for anything that is not one emoji.

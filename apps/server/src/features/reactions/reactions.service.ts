@@ -6,7 +6,8 @@ import type { Actor } from '../channels/permissions.js';
 import { recordChanges } from '../feed/feed.repo.js';
 import { listReactions } from '../messages/messages.repo.js';
 import { loadMessage } from '../messages/messages.service.js';
-import { normalizeEmoji } from './emoji.js';
+import { findEmojiByName } from '../emoji/emoji.repo.js';
+import { customEmojiName, normalizeEmoji } from './emoji.js';
 import * as repo from './reactions.repo.js';
 
 /** Adds or removes the actor's reaction, once per person and emoji; answers the message's reactions. */
@@ -17,11 +18,13 @@ export async function setReaction(
   rawEmoji: string,
   on: boolean,
 ): Promise<Reaction[]> {
-  const emoji = normalizeEmoji(rawEmoji);
+  const emoji = normalizeEmoji(rawEmoji) ?? (await customReaction(ctx, rawEmoji, on));
   if (!emoji)
-    throw new AppError('validation_failed', 'React with one emoji or a known :shortcode:.', [
-      { path: 'emoji', message: 'Not an emoji' },
-    ]);
+    throw new AppError(
+      'validation_failed',
+      'React with one emoji, a known :shortcode: or a custom :emoji:.',
+      [{ path: 'emoji', message: 'Not an emoji' }],
+    );
   if (on) {
     const quick = await repo.tryQuickAdd(ctx.db, messageId, actor.id, emoji);
     if (quick) {
@@ -53,6 +56,17 @@ export async function setReaction(
       emoji,
     );
   return (await listReactions(ctx.db, [messageId])).get(messageId) ?? [];
+}
+
+/**
+ * `:name:` of a custom emoji. Adding needs it to exist; removing does not, so a reaction whose
+ * emoji was removed can still be taken back.
+ */
+async function customReaction(ctx: AppContext, raw: string, on: boolean): Promise<string | undefined> {
+  const name = customEmojiName(raw);
+  if (!name) return undefined;
+  if (on && !(await findEmojiByName(ctx.db, name))) return undefined;
+  return `:${name}:`;
 }
 
 function publishReaction(
