@@ -6,6 +6,7 @@ import type { MessageResponse, User } from '@parley/protocol';
 import { ChannelView } from './channel-screen';
 import { useBrowseChannels, useChannels, useJoinChannel } from '../realtime/use-channels';
 import { api, describeError } from '../lib/api';
+import './channel-screen.css';
 
 export const LAST_CHANNEL_KEY = 'parley.lastChannel';
 

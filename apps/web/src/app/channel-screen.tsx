@@ -25,6 +25,7 @@ import { MessageLinkContext, messagePath } from '../features/messages/message-li
 import { MessageList } from '../features/messages/message-list';
 import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMessages } from '../realtime/use-messages';
+import './channel-screen.css';
 
 // Opened with a click: loaded then, not with the first screen.
 const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));

@@ -1,6 +1,7 @@
 import { connection } from '../realtime/connection';
 import { useStore } from '../lib/store';
 import { outbox } from '../realtime/outbox';
+import './shell.css';
 
 const TEXT = {
   connecting: 'Connecting…',

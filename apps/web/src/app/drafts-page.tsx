@@ -9,6 +9,7 @@ import { useChannels } from '../realtime/use-channels';
 import { channelPath, threadPath } from '../features/threads/thread-link';
 import { sinceLabel, useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
+import '../components/page-layout.css';
 
 /** Everything typed and not sent, newest first, from this device and the others; a card goes back to it. */
 export default function DraftsPage({ me }: { me: User }) {

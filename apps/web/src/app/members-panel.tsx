@@ -15,6 +15,7 @@ import { usePeerKeys } from '../features/encryption/use-peer-keys';
 import { trustOf, verified } from '../crypto/verification';
 import { VerifyDialog } from '../features/encryption/verify-dialog';
 import { useStore } from '../lib/store';
+import './members-panel.css';
 
 export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: User; onClose: () => void }) {
   const [search, setSearch] = useState('');

@@ -10,6 +10,7 @@ import { useUserMap } from '../realtime/use-users';
 import { messagePath } from '../features/messages/message-link';
 import { sinceLabel, useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
+import '../components/page-layout.css';
 
 /** Messages that name me or broadcast, newest first; each opens where it was said. */
 export default function MentionsPage({ me }: { me: User }) {

@@ -1,5 +1,6 @@
 import { dismiss, notices } from '../realtime/notices';
 import { useStore } from '../lib/store';
+import './shell.css';
 
 /** What happened to this user elsewhere, said once, politely. */
 export function Notices() {

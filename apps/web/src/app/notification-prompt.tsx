@@ -1,5 +1,6 @@
 import { useStore } from '../lib/store';
 import { dismissNotificationPrompt, enableNotifications, notificationPrompt } from './desktop-notifications';
+import './sidebar.css';
 
 /** Shown once something worth a notification arrived while the browser has not been asked yet. */
 export function NotificationPrompt() {

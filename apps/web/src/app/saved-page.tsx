@@ -14,6 +14,7 @@ import { messagePath } from '../features/messages/message-link';
 import { SaveButton } from '../features/pins/pin-actions';
 import { sinceLabel, useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
+import '../components/page-layout.css';
 
 /** Messages saved for later, newest saved first, on every device; each opens where it was said. */
 export default function SavedPage({ me }: { me: User }) {

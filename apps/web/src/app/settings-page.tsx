@@ -12,6 +12,7 @@ import { EncryptionSettings } from '../features/encryption/encryption-settings';
 import { PageLayout } from '../components/page-layout';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { SessionsList } from '../features/account/sessions-list';
+import './settings-page.css';
 
 export default function SettingsPage({ me }: { me: User }) {
   const { tab = 'profile' } = useParams();

@@ -12,6 +12,7 @@ import { openVault } from '../crypto/vault';
 import { openVerified } from '../crypto/verification';
 import { useStore } from '../lib/store';
 import { startRealtime } from '../realtime/sync';
+import { startLocalSearch } from '../realtime/local-search';
 import { MessageExtrasProvider } from '../components/message/message-extras';
 import { ConnectionBanner } from './connection-banner';
 import { messageExtras } from './message-extras';
@@ -19,8 +20,10 @@ import { Notices } from './notices';
 import { api } from '../lib/api';
 import { startDesktopNotifications } from './desktop-notifications';
 import { MentionProvider } from './mention-provider';
+import { CustomEmojiProvider } from './custom-emoji-provider';
 import { useCursorReady } from '../realtime/use-cursor-ready';
 import { shortcutDialog, useShortcuts } from './use-shortcuts';
+import './shell.css';
 
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const SettingsPage = lazy(() => import('./settings-page'));
@@ -71,7 +74,8 @@ export function Shell({ me }: { me: User }) {
       () => meRef.current,
       (path) => navigateRef.current(path),
     );
-    return startRealtime(qc, meId, {
+    const stopLocalSearch = startLocalSearch(qc, meId);
+    const stopRealtime = startRealtime(qc, meId, {
       onLiveMessage: (message) => void notifyAbout(message),
       onChannelRemoved: (channel) => {
         if (localStorage.getItem(LAST_CHANNEL_KEY) === channel.name)
@@ -81,6 +85,10 @@ export function Shell({ me }: { me: User }) {
           navigateRef.current('/', { replace: true });
       },
     });
+    return () => {
+      stopRealtime();
+      stopLocalSearch();
+    };
   }, [qc, meId]);
 
   // After a sign-in the sync cursor is taken before anything shown is loaded (a reload takes it with the session).
@@ -97,26 +105,28 @@ export function Shell({ me }: { me: User }) {
         <ConnectionBanner />
         <Notices />
         <MentionProvider me={me}>
-          <MessageExtrasProvider value={messageExtras}>
-            <Suspense fallback={<div className="list-loading">Loading…</div>}>
-              <Routes>
-                <Route index element={<HomeRoute />} />
-                <Route path="c/:channel" element={<ChannelRoute me={me} />} />
-                <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
-                <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
-                <Route path="dm/:username" element={<DmRoute me={me} />} />
-                <Route path="g/:channelId" element={<GroupRoute me={me} />} />
-                <Route path="threads" element={<ThreadsPage me={me} />} />
-                <Route path="drafts" element={<DraftsPage me={me} />} />
-                <Route path="mentions" element={<MentionsPage me={me} />} />
-                <Route path="search" element={<SearchPage me={me} />} />
-                <Route path="saved" element={<SavedPage me={me} />} />
-                <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
-                <Route path="admin" element={<AdminPage me={me} />} />
-                <Route path="*" element={<NotFound />} />
-              </Routes>
-            </Suspense>
-          </MessageExtrasProvider>
+          <CustomEmojiProvider>
+            <MessageExtrasProvider value={messageExtras}>
+              <Suspense fallback={<div className="list-loading">Loading…</div>}>
+                <Routes>
+                  <Route index element={<HomeRoute />} />
+                  <Route path="c/:channel" element={<ChannelRoute me={me} />} />
+                  <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
+                  <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
+                  <Route path="dm/:username" element={<DmRoute me={me} />} />
+                  <Route path="g/:channelId" element={<GroupRoute me={me} />} />
+                  <Route path="threads" element={<ThreadsPage me={me} />} />
+                  <Route path="drafts" element={<DraftsPage me={me} />} />
+                  <Route path="mentions" element={<MentionsPage me={me} />} />
+                  <Route path="search" element={<SearchPage me={me} />} />
+                  <Route path="saved" element={<SavedPage me={me} />} />
+                  <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
+                  <Route path="admin" element={<AdminPage me={me} />} />
+                  <Route path="*" element={<NotFound />} />
+                </Routes>
+              </Suspense>
+            </MessageExtrasProvider>
+          </CustomEmojiProvider>
         </MentionProvider>
       </main>
       <Suspense fallback={null}>

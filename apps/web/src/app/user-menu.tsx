@@ -8,6 +8,7 @@ import { useLogout } from '../features/auth/use-session';
 import { pausedUntil } from '../lib/names';
 import { PauseItems } from './pause-notifications';
 import { StatusDialog } from './status-dialog';
+import './user-menu.css';
 
 export function UserMenu({ me }: { me: User }) {
   const [open, setOpen] = useState(false);

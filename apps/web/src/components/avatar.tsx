@@ -1,4 +1,5 @@
 import type { Presence } from '@parley/protocol';
+import './avatar.css';
 
 const HUES = [12, 32, 150, 172, 200, 222, 262, 290, 330];
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from './dialog';
+import './dialog.css';
 
 /** The app's own "are you sure?": says what will happen, names the action, Cancel first for focus. */
 export function ConfirmDialog({

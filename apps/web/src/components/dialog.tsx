@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './dialog.css';
 
 /** A modal on the native <dialog>: focus trapping and Escape come from the browser. */
 export function Dialog({

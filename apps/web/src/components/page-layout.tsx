@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { OpenSidebarButton } from './open-sidebar-button';
+import './page-layout.css';
 
 export function PageLayout({ title, children }: { title: string; children: ReactNode }) {
   return (

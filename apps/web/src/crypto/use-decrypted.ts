@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { describeError } from '../lib/api';
 import { useStore } from '../lib/store';
+import { noteDecrypted } from './decrypted-feed';
 import { cryptoEpoch } from './epoch';
 import { decryptText, type Plain } from './message-crypto';
 
@@ -13,7 +14,9 @@ export function useDecrypted(message: Message, authorName: string): Plain | unde
     queryKey: ['plain', message.id, body?.tag, epoch],
     queryFn: async (): Promise<Plain> => {
       try {
-        return await decryptText(message, authorName);
+        const plain = await decryptText(message, authorName);
+        if (plain.ok) noteDecrypted(message, plain.text);
+        return plain;
       } catch (err) {
         return { ok: false, state: 'failed', reason: `Keys could not be loaded: ${describeError(err)}` };
       }

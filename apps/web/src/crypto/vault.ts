@@ -17,6 +17,7 @@ import { api } from '../lib/api';
 import { createStore } from '../lib/store';
 import { bumpCryptoEpoch } from './epoch';
 import { idbDelete, idbGet, idbPut } from './idb';
+import { deleteSearchIndex } from './search-store';
 
 export type VaultState =
   | { status: 'loading' }
@@ -144,10 +145,12 @@ export async function replaceRecoveryKey(passphrase: string): Promise<string> {
   return recoveryKey;
 }
 
-/** Forgets the keys in this browser; they stay on the server, wrapped. */
+/** Forgets the keys in this browser (and its local search index); they stay on the server, wrapped. */
 export async function lockThisBrowser(): Promise<void> {
   await idbDelete(storageKey()).catch(() => {});
   const v = vault.get();
   if (v.status === 'unlocked') vault.set({ status: 'locked', own: v.own });
+  // After the state change, which stops the local index, so nothing writes it again.
+  await deleteSearchIndex();
   bumpCryptoEpoch();
 }

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, FeedChange, FeedEventName, Message } from '@parley/protocol';
+import type { Channel, CustomEmoji, FeedChange, FeedEventName, Message } from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
 import { noteDraftChanged } from './drafts';
+import { applyEmojiChanged } from './apply-emoji-events';
 import { advanceCursor } from './feed-cursor';
 import { keys } from './keys';
+import { noteChange } from './local-search';
 import type { ThreadPage } from './merge';
 import { notify } from './notices';
 import { isReading } from './reading';
@@ -29,6 +31,7 @@ const FEED_EVENTS = [
   'keys:changed',
   'draft:updated',
   'saved:changed',
+  'emoji:changed',
 ] as const satisfies FeedEventName[];
 
 export type RealtimeHooks = {
@@ -67,6 +70,7 @@ export function handleServerEvents(
 /** One change, from the socket, the sync feed or a REST answer: applied to the cache, the cursor moved. */
 export function applyChange(qc: QueryClient, change: FeedChange): void {
   apply(qc, change);
+  noteChange(change);
   advanceCursor(change.payload.cursor);
 }
 
@@ -89,7 +93,10 @@ function apply(qc: QueryClient, event: ServerEvent | FeedChange): void {
 function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
   const { selfId, hooks } = context;
   const channels = () => qc.getQueryData<Channel[]>(keys.channels);
-  if (event.type === 'saved:changed') {
+  if (event.type === 'emoji:changed') {
+    // The instance's emoji list is its own cache entry, outside the per-channel state below.
+    qc.setQueryData(keys.emoji, (list: CustomEmoji[] | undefined) => applyEmojiChanged(list, event.payload));
+  } else if (event.type === 'saved:changed') {
     void qc.invalidateQueries({ queryKey: keys.saved });
   } else if (event.type === 'message:updated' && qc.getQueryData(keys.pins(event.payload.channelId))) {
     void qc.invalidateQueries({ queryKey: keys.pins(event.payload.channelId) });

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { BROADCAST_MENTIONS } from '@parley/protocol/client';
 import type { MentionLookup } from './mention-context';
+import '../message/message.css';
 
 const MENTION = /(^|[^a-z0-9._-])@([a-z0-9._-]{2,32})/gi;
 const BROADCASTS = new Set<string>(BROADCAST_MENTIONS);

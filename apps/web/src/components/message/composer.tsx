@@ -6,6 +6,7 @@ import { useAttachments } from './use-attachments';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
 import { useMentionTyping, type MentionSource } from '../mention/use-mention-typing';
+import './composer.css';
 
 type Props = {
   label: string;

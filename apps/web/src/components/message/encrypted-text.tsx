@@ -4,6 +4,7 @@ import { Icon } from '../dialog';
 import { EditBox } from './composer';
 import { MessageBody } from './markdown';
 import { useDecrypted } from '../../crypto/use-decrypted';
+import './message.css';
 
 type Props = {
   message: Message;

@@ -1,5 +1,6 @@
 import type { FileInfo } from '@parley/protocol';
 import { Dialog } from '../dialog';
+import './message-files.css';
 
 /** A picture at full size, with its name and a download; Escape or × closes it. */
 export default function Lightbox({

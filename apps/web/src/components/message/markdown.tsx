@@ -2,6 +2,7 @@ import { Fragment, memo, useMemo, type ReactNode } from 'react';
 import { useMentionLookup, type MentionLookup } from '../mention/mention-context';
 import { MentionText } from '../mention/mention-text';
 import Markdown, { RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
+import './message.css';
 
 const Heading = ({ children }: { children?: ReactNode }) => <p className="md-heading">{children}</p>;
 

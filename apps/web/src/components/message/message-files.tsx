@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { FileInfo } from '@parley/protocol';
 import { getConfig } from '../../lib/config';
 import { Icon } from '../dialog';
+import './message-files.css';
 
 const Lightbox = lazy(() => import('./lightbox'));
 

@@ -11,6 +11,7 @@ import { EncryptedText } from './encrypted-text';
 import { MessageBody } from './markdown';
 import { useMessageExtras } from './message-extras';
 import type { Row } from './group-messages';
+import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });

@@ -1,6 +1,7 @@
 import type { User } from '@parley/protocol';
 import { useStore } from '../../lib/store';
 import { typing, typingIn } from '../../realtime/typing';
+import './composer.css';
 
 /** "Bob is typing…" under a channel or a thread: `where` is the channel id or the thread's root id. */
 export function TypingLine({ where, users }: { where: string; users: Map<string, User> }) {

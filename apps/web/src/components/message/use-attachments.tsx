@@ -3,6 +3,7 @@ import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
 import { uploadFile, type Upload } from '../../realtime/uploads';
 import { fileSize } from './message-files';
+import './message-files.css';
 
 type Item = { key: number; file: File; progress: number; fileId?: string; error?: string };
 

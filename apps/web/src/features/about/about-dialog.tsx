@@ -1,6 +1,7 @@
 import { Dialog } from '../../components/dialog';
 import { getConfig } from '../../lib/config';
 import { CryptoSelfTest } from './crypto-self-test';
+import './about.css';
 
 export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const config = getConfig();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './about.css';
 
 type Result = { name: string; ok: boolean };
 

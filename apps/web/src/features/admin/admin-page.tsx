@@ -5,6 +5,7 @@ import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
 import { PageLayout } from '../../components/page-layout';
 import { PeopleSection } from './people-section';
+import './admin.css';
 
 export default function AdminPage({ me }: { me: User }) {
   const qc = useQueryClient();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './auth.css';
 
 export function AuthLayout({
   title,

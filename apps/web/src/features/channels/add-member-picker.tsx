@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { User, UsersResponse } from '@parley/protocol';
 import { api } from '../../lib/api';
 import { useUsers } from '../../realtime/use-users';
+import './channels.css';
 
 /** People matching the search, found by the server; the empty search lists the first 200. */
 function useCandidates(q: string) {

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { FailureNote } from '../../components/field';
 import { useBrowseChannels, useJoinChannel } from '../../realtime/use-channels';
+import './channels.css';
 
 export function BrowseChannelsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data = [], isLoading } = useBrowseChannels(open);

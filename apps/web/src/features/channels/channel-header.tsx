@@ -7,6 +7,8 @@ import { describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
 import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
+import '../../components/page-layout.css';
+import './channels.css';
 
 const NotifyMenu = lazy(() => import('./notify-menu'));
 const RenameChannelDialog = lazy(() => import('./rename-channel-dialog'));

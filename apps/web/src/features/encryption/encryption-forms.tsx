@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorNote, FailureNote, Field } from '../../components/field';
 import { setUpEncryption, unlockWithPassphrase, unlockWithRecoveryKey } from '../../crypto/vault';
+import './encryption.css';
 
 export const MIN_PASSPHRASE = 10;
 

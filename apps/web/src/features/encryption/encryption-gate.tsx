@@ -3,6 +3,7 @@ import { Icon } from '../../components/dialog';
 import { useStore } from '../../lib/store';
 import { UnlockForm } from './encryption-forms';
 import { vault } from '../../crypto/vault';
+import './encryption.css';
 
 /** In place of the composer of an encrypted channel while this browser cannot encrypt. */
 export function EncryptionGate() {

@@ -5,6 +5,7 @@ import { FailureNote, Field } from '../../components/field';
 import { useStore } from '../../lib/store';
 import { FORGET_NOTE, MIN_PASSPHRASE, RecoveryKeyNotice, SetupForm, UnlockForm } from './encryption-forms';
 import { changePassphrase, lockThisBrowser, replaceRecoveryKey, vault } from '../../crypto/vault';
+import './encryption.css';
 
 /** Settings → Encryption: set up, unlock, fingerprint, passphrase and recovery key. */
 export function EncryptionSettings() {

@@ -4,6 +4,7 @@ import { useStore } from '../../lib/store';
 import { useMembers } from '../../realtime/use-channels';
 import { usePeerKeys } from './use-peer-keys';
 import { trustOf, verified } from '../../crypto/verification';
+import './encryption.css';
 
 /** A verified member whose key changed is a warning, never accepted in silence. */
 export function KeyChangeWarning({ channel, onReview }: { channel: Channel; onReview: () => void }) {

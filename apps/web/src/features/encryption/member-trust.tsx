@@ -1,6 +1,7 @@
 import type { User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import type { Trust } from '../../crypto/verification';
+import './encryption.css';
 
 const LABEL: Record<Trust, string> = {
   none: 'Waiting: has not set up encryption',

@@ -3,6 +3,7 @@ import { Dialog } from '../../components/dialog';
 import { useStore } from '../../lib/store';
 import { markVerified, trustOf, verified } from '../../crypto/verification';
 import { vault } from '../../crypto/vault';
+import './encryption.css';
 
 /** Compare fingerprints out of band, then mark the person verified in this browser. */
 export function VerifyDialog({

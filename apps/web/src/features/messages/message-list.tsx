@@ -18,6 +18,7 @@ import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
 import { useScrollState } from './use-scroll-state';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from '../../realtime/use-messages';
+import './message-list.css';
 
 const BASE_INDEX = 1_000_000;
 /** Rows drawn in the first-frame preview: more than a tall window shows. */

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import './message-list.css';
 
 const MAX_WAIT_FRAMES = 60;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Channel, SearchResponse, SearchResult, User } from '@parley/protocol';
+import type { Channel, SearchResponse, User } from '@parley/protocol';
 import { parseSearch } from '@parley/protocol/client';
 import { Avatar } from '../../components/avatar';
 import { Icon } from '../../components/dialog';
@@ -11,8 +11,12 @@ import { dmName } from '../../lib/names';
 import { useChannels } from '../../realtime/use-channels';
 import { useUserMap } from '../../realtime/use-users';
 import { messagePath } from '../messages/message-link';
+import { EncryptedIndexNote } from './encrypted-index-note';
 import { Highlighted } from './highlight';
+import { mergeResults, type ResultRow } from './merge-results';
+import { useEncryptedSearch } from './use-encrypted-search';
 import './search.css';
+import '../../components/page-layout.css';
 
 const OPERATORS: [string, string][] = [
   ['from:@name', 'by one person'],
@@ -25,7 +29,10 @@ const OPERATORS: [string, string][] = [
 ];
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** /search?q=: every message the reader may read, best matches first, each opening where it was said. */
+/**
+ * /search?q=: every message the reader may read, best matches first, each opening where it was said:
+ * plain channels searched by the server, encrypted ones by this browser's own index, in one list.
+ */
 export default function SearchRoute({ me }: { me: User }) {
   const [params] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -49,7 +56,9 @@ function SearchPage({ q, me }: { q: string; me: User }) {
     enabled: !!parsed?.ok,
     staleTime: 30_000,
   });
-  const results = search.data?.pages.flatMap((p) => p.results) ?? [];
+  const encrypted = useEncryptedSearch(q, parsed?.ok ? parsed.query : undefined);
+  const { data: channels = [] } = useChannels();
+  const results = mergeResults(search.data?.pages.flatMap((p) => p.results) ?? [], encrypted.data ?? []);
 
   return (
     <section className="page search-page">
@@ -89,7 +98,7 @@ function SearchPage({ q, me }: { q: string; me: User }) {
           <p className="error-note" role="alert">
             {describeError(search.error)}
           </p>
-        ) : search.isLoading ? (
+        ) : search.isLoading && results.length === 0 ? (
           <div className="list-loading" aria-busy="true">
             Searching…
           </div>
@@ -100,7 +109,7 @@ function SearchPage({ q, me }: { q: string; me: User }) {
             <SearchHelp />
           </div>
         ) : (
-          <ResultList results={results} me={me} />
+          <ResultList results={results} me={me} channels={channels} />
         )}
         {search.hasNextPage && (
           <button
@@ -112,24 +121,20 @@ function SearchPage({ q, me }: { q: string; me: User }) {
             More results
           </button>
         )}
-        {q && parsed?.ok && (
-          <p className="search-note muted small">
-            End-to-end encrypted channels are not searched: their messages are sealed, even from the server.
-          </p>
-        )}
+        {q && parsed?.ok && <EncryptedIndexNote channels={channels} me={me} />}
       </div>
     </section>
   );
 }
 
-function ResultList({ results, me }: { results: SearchResult[]; me: User }) {
-  const { data: channels = [] } = useChannels();
+function ResultList({ results, me, channels }: { results: ResultRow[]; me: User; channels: Channel[] }) {
   const byId = new Map(channels.map((c) => [c.id, c]));
   const users = useUserMap();
   return (
     <ol className="search-results" aria-label="Search results">
       {results.map((r) => {
         const channel = byId.get(r.channelId) ?? asChannel(r);
+        if (r.encrypted && !byId.has(r.channelId)) return null;
         const author = r.message.authorId === me.id ? me : users.get(r.message.authorId);
         const name = author?.displayName ?? 'Someone';
         const where =
@@ -139,7 +144,18 @@ function ResultList({ results, me }: { results: SearchResult[]; me: User }) {
           <li key={r.message.id}>
             <Link to={messagePath(channel, me, r.message)} className="search-result">
               <span className="search-result-where">
-                {reply ? `Thread in ${where}` : where}
+                <span>
+                  {r.encrypted && (
+                    <span
+                      className="search-result-sealed"
+                      title="End-to-end encrypted: found in this browser"
+                    >
+                      <Icon name="lock" size={12} />
+                      <span className="sr-only">End-to-end encrypted: </span>
+                    </span>
+                  )}
+                  {reply ? `Thread in ${where}` : where}
+                </span>
                 <span className="muted">{when.format(new Date(r.message.createdAt))}</span>
               </span>
               <span className="search-result-line">
@@ -147,9 +163,9 @@ function ResultList({ results, me }: { results: SearchResult[]; me: User }) {
                 <span className="search-result-text">
                   <strong>{name}</strong>
                   <span className="search-result-body">
-                    <Highlighted text={r.message.body ?? ''} words={r.highlights} />
+                    <Highlighted text={r.text} words={r.highlights} />
                   </span>
-                  {r.message.files.map((f) => (
+                  {r.files.map((f) => (
                     <span key={f.id} className="search-result-file">
                       <Icon name="paperclip" size={14} />
                       <span>
@@ -168,7 +184,7 @@ function ResultList({ results, me }: { results: SearchResult[]; me: User }) {
 }
 
 /** A public channel the reader has not joined: enough of it for a link. */
-const asChannel = (r: SearchResult) =>
+const asChannel = (r: ResultRow) =>
   ({
     id: r.channelId,
     name: r.channelName,

@@ -11,6 +11,7 @@ import { threadPath } from './thread-link';
 import { repliesLabel } from './thread-summary';
 import { useThread, useThreads } from './use-thread';
 import './threads.css';
+import '../../components/page-layout.css';
 
 /** Cards that load their last replies: the rest show who replied, so a long list costs few requests. */
 const CARDS_WITH_REPLIES = 20;
