@@ -51,6 +51,26 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps files in DATA_DIR unless a whole S3 setting is given, and names what is missing', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.example.com/',
+      S3_BUCKET: 'parley',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'key',
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'https://s3.example.com',
+      bucket: 'parley',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'key',
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'ftp://x', S3_BUCKET: 'parley' })).toThrow(
+      /S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY[\s\S]*S3_ENDPOINT: "ftp:\/\/x" is not a URL/,
+    );
+  });
+
   it('takes API and socket bases on other hosts, and checks allowed origins', () => {
     const config = loadConfig({
       PUBLIC_API_BASE: 'https://api.example.com/api/v1/',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { API_PREFIX, CIPHER_ALGORITHM } from '@parley/protocol';
+import type { S3Settings } from './features/files/blobs.js';
 
 const Env = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -35,6 +36,11 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_REQUESTS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
   ALLOWED_HOSTS: z.string().default(''),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -63,6 +69,8 @@ export type Config = {
   logRequests: boolean;
   /** Host names the server answers to, besides the derived ones; ['*'] answers any. */
   allowedHosts: string[];
+  /** An S3-compatible bucket for uploaded files (several nodes share it); unset: DATA_DIR/files. */
+  s3: S3Settings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -102,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (value && !value.startsWith('/') && !isUrl(value))
       problems.push(`${name}: "${value}" is not a path or URL`);
   }
+  const s3 = s3Settings(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     mode: e.NODE_ENV,
@@ -124,6 +133,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     logRequests: e.LOG_REQUESTS === 'on',
     allowedHosts: hosts,
+    s3,
+  };
+}
+
+/** All of S3_ENDPOINT, S3_BUCKET and the two keys, or none of them. */
+function s3Settings(e: z.infer<typeof Env>, problems: string[]): S3Settings | undefined {
+  const given = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(given).filter(([, v]) => !v);
+  if (missing.length === 4) return undefined;
+  for (const [name] of missing) problems.push(`${name}: needed when any S3_ setting is set`);
+  if (e.S3_ENDPOINT && !isUrl(e.S3_ENDPOINT))
+    problems.push(`S3_ENDPOINT: "${e.S3_ENDPOINT}" is not a URL like https://s3.example.com`);
+  if (missing.length || !isUrl(e.S3_ENDPOINT!)) return undefined;
+  return {
+    endpoint: e.S3_ENDPOINT!.replace(/\/$/, ''),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
   };
 }
 

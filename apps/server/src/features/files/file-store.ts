@@ -1,6 +1,6 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { type Blobs, DiskBlobs, S3Blobs, type S3Settings } from './blobs.js';
 import { encryptFileNode } from './encrypt-file-node.js';
 import {
   FILE_HEADER_BYTES,
@@ -27,26 +27,17 @@ export class FileStore {
   private wrapKeys: Promise<EnvelopeKeys>;
 
   constructor(
-    private readonly dir: string,
+    private readonly blobs: Blobs,
     secret: string,
   ) {
     const wrap = hkdfSync('sha256', secret, Buffer.alloc(0), 'parley/files/at-rest', 32);
     this.wrapKeys = deriveEnvelopeKeys(new Uint8Array(wrap));
   }
 
-  private pathOf(id: string): string {
-    return path.join(this.dir, id.slice(0, 2), id);
-  }
-
   /** Encrypts and writes the bytes; answers the sealed file key to keep with the file's row. */
   async put(id: string, data: Uint8Array): Promise<{ wrappedKey: string; sha256: string }> {
     const fileKey = randomBytes(32);
-    const encrypted = encryptFileNode(fileKey, data, id);
-    const target = this.pathOf(id);
-    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-    await fs.writeFile(temp, encrypted, { mode: 0o600 });
-    await fs.rename(temp, target);
+    await this.blobs.write(id, encryptFileNode(fileKey, data, id));
     const sealed = await sealEnvelope(await this.wrapKeys, {
       plaintext: fileKey,
       keyVersion: 1,
@@ -66,38 +57,20 @@ export class FileStore {
       id,
     );
     const keys = await deriveEnvelopeKeys(fileKey);
-    const handle = await fs.open(this.pathOf(id), 'r');
-    try {
-      const head = Buffer.alloc(FILE_HEADER_BYTES);
-      await handle.read(head, 0, FILE_HEADER_BYTES, 0);
-      const header = parseFileHeader(head);
-      const plan = planRange(header, start, end);
-      const bytes = Buffer.alloc(plan.encryptedEnd - plan.encryptedStart);
-      await handle.read(bytes, 0, bytes.length, plan.encryptedStart);
-      return await decryptRange(keys, header, id, plan, bytes);
-    } finally {
-      await handle.close();
-    }
+    const header = parseFileHeader(await this.blobs.read(id, 0, FILE_HEADER_BYTES));
+    const plan = planRange(header, start, end);
+    const bytes = await this.blobs.read(id, plan.encryptedStart, plan.encryptedEnd);
+    return await decryptRange(keys, header, id, plan, bytes);
   }
 
   /** The plaintext's length, from the stored header. */
   async size(id: string): Promise<number> {
-    const handle = await fs.open(this.pathOf(id), 'r');
-    try {
-      const head = Buffer.alloc(FILE_HEADER_BYTES);
-      await handle.read(head, 0, FILE_HEADER_BYTES, 0);
-      return parseFileHeader(head).size;
-    } finally {
-      await handle.close();
-    }
+    return parseFileHeader(await this.blobs.read(id, 0, FILE_HEADER_BYTES)).size;
   }
 
   /** The file and its preview, if it has one. */
   async remove(id: string): Promise<void> {
-    await Promise.all([
-      fs.rm(this.pathOf(id), { force: true }),
-      fs.rm(this.pathOf(thumbnailId(id)), { force: true }),
-    ]);
+    await Promise.all([this.blobs.remove(id), this.blobs.remove(thumbnailId(id))]);
   }
 }
 
@@ -105,9 +78,17 @@ export class FileStore {
 export const thumbnailId = (id: string) => `${id}.thumb`;
 
 const stores = new WeakMap<object, FileStore>();
-/** The one store of a running Parley: files under DATA_DIR/files. */
-export function fileStoreOf(ctx: { config: { dataDir: string }; secret: string }): FileStore {
+/** The one store of a running Parley: files in the S3 bucket when one is set, else under DATA_DIR/files. */
+export function fileStoreOf(ctx: {
+  config: { dataDir: string; s3: S3Settings | undefined };
+  secret: string;
+}): FileStore {
   let store = stores.get(ctx);
-  if (!store) stores.set(ctx, (store = new FileStore(path.join(ctx.config.dataDir, 'files'), ctx.secret)));
+  if (!store) {
+    const blobs = ctx.config.s3
+      ? new S3Blobs(ctx.config.s3)
+      : new DiskBlobs(path.join(ctx.config.dataDir, 'files'));
+    stores.set(ctx, (store = new FileStore(blobs, ctx.secret)));
+  }
   return store;
 }
