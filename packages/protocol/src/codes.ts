@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'reset_link_invalid',
   'host_not_allowed',
   'emoji_name_taken',
+  'system_message',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -76,6 +77,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   reset_link_invalid: 404,
   host_not_allowed: 421,
   emoji_name_taken: 409,
+  system_message: 403,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -113,4 +115,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   reset_link_invalid: 'That reset link is not valid: it was used, replaced or has expired.',
   host_not_allowed: 'This server does not answer to that address.',
   emoji_name_taken: 'That name is taken by a custom emoji or a standard one.',
+  system_message:
+    'That line says who joined or what changed: it cannot be edited, deleted, reacted to, replied to, pinned or saved.',
 };

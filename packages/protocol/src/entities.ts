@@ -141,6 +141,22 @@ export const FileInfo = z.object({
 });
 export type FileInfo = z.infer<typeof FileInfo>;
 
+/**
+ * What a system line in a channel's history says: who joined, left, was added or removed, or what
+ * changed (topic, name, archived). The message's author is who did it.
+ */
+export const SystemEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('joined') }),
+  z.object({ type: z.literal('left') }),
+  z.object({ type: z.literal('added'), userId: Id }),
+  z.object({ type: z.literal('removed'), userId: Id }),
+  z.object({ type: z.literal('topic'), topic: z.string() }),
+  z.object({ type: z.literal('renamed'), from: z.string(), to: z.string() }),
+  z.object({ type: z.literal('archived') }),
+  z.object({ type: z.literal('unarchived') }),
+]);
+export type SystemEvent = z.infer<typeof SystemEvent>;
+
 export const Message = z.object({
   id: Id,
   channelId: Id,
@@ -164,6 +180,8 @@ export const Message = z.object({
   /** Pinned to the channel: when and by whom; null when not. */
   pinnedAt: z.string().nullable(),
   pinnedBy: Id.nullable(),
+  /** A system line ("Alice joined"): no body, never unread, edited, reacted to or replied to. Null for messages. */
+  system: SystemEvent.nullable(),
 });
 export type Message = z.infer<typeof Message>;
 

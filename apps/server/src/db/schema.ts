@@ -132,6 +132,8 @@ export const messages = pgTable(
       .default(sql`'{}'::uuid[]`),
     pinnedAt: at('pinned_at'),
     pinnedBy: uuid('pinned_by'),
+    /** A system line's event ({ type: 'joined' }, ...); null for people's messages. */
+    system: jsonb('system'),
   },
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),

@@ -71,6 +71,7 @@ const message = (extra: Partial<Message>): Message => ({
   files: [],
   pinnedAt: null,
   pinnedBy: null,
+  system: null,
   ...extra,
 });
 

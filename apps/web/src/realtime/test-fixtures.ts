@@ -20,6 +20,7 @@ export const message = (seq: number, extra: Partial<Message> = {}): Message => (
   files: [],
   pinnedAt: null,
   pinnedBy: null,
+  system: null,
   ...extra,
 });
 

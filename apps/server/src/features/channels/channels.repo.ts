@@ -10,10 +10,10 @@ export type Unread = { unread: number; mentions: number };
 
 const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.channel_id = channels.id)`;
 
-/** Others' messages in the channel itself after the read mark: what counts as unread. */
+/** Others' messages in the channel itself after the read mark (system lines never): what counts as unread. */
 const unreadSince = (userId: string) => sql`from ${messages} x
     where x.channel_id = ${channels.id} and x.seq > ${memberships.lastReadSeq}
-    and x.author_id <> ${userId} and x.deleted_at is null
+    and x.author_id <> ${userId} and x.deleted_at is null and x.system is null
     and (x.thread_root_id is null or x.also_in_channel)`;
 
 /** The regex of protocol's mentionPattern, built from the user's name in the statement itself. */
@@ -207,6 +207,7 @@ export async function countUnread(
         sql`${messages.seq} > ${afterSeq}`,
         ne(messages.authorId, userId),
         isNull(messages.deletedAt),
+        isNull(messages.system),
         or(isNull(messages.threadRootId), eq(messages.alsoInChannel, true)),
       ),
     );

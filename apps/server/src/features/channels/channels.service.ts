@@ -5,6 +5,7 @@ import type {
   Member,
   MembersQuery,
   MembersResponse,
+  SystemEvent,
   UpdateChannelBody,
   UpdateMembershipBody,
 } from '@parley/protocol';
@@ -14,6 +15,7 @@ import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import { type NewChange, recordChanges } from '../feed/feed.repo.js';
+import { insertSystemLine } from '../messages/messages.repo.js';
 import * as repo from './channels.repo.js';
 import { type Actor, canManage, canSee, requireActive, requireMember } from './permissions.js';
 
@@ -86,6 +88,7 @@ export async function updateChannel(
     throw new AppError('forbidden');
   const unarchiving = body.archived === false;
   if (!unarchiving) requireActive(channel);
+  const lines = changeLines(channel, body);
   try {
     await ctx.db.transaction(async (tx) => {
       await repo.updateChannel(tx, channelId, {
@@ -94,6 +97,7 @@ export async function updateChannel(
         ...(body.archived !== undefined ? { archivedAt: body.archived ? new Date() : null } : {}),
       });
       await recordChanges(tx, [{ kind: 'channel:updated', channelId }]);
+      for (const system of lines) await writeLine(tx, channel, actor.id, system);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
@@ -151,7 +155,7 @@ export async function addMember(
   const user = await findUserById(ctx.db, userId);
   if (!user || user.status !== 'active') throw new AppError('user_not_found');
   const existing = await repo.findMembership(ctx.db, channelId, userId);
-  if (!existing) await addMembership(ctx, channelId, userId);
+  if (!existing) await addMembership(ctx, channelId, userId, actor.id);
   return { user: toUser(user), role: existing?.role ?? 'member' };
 }
 
@@ -167,7 +171,7 @@ export async function removeMember(
   if (repo.isDefaultChannel(channel)) throw new AppError('forbidden', 'Everyone stays in #general.');
   if (!(await repo.findMembership(ctx.db, channelId, userId)))
     throw new AppError('user_not_found', 'Not a member.');
-  await removeMembership(ctx, channelId, userId, 'removed');
+  await removeMembership(ctx, channelId, userId, 'removed', actor.id);
 }
 
 export async function markRead(ctx: AppContext, actor: Actor, channelId: string, seq: number) {
@@ -200,13 +204,21 @@ export async function updateMySettings(
   return (await repo.viewChannel(ctx.db, channelId, actor.id))!;
 }
 
-export async function addMembership(ctx: AppContext, channelId: string, userId: string): Promise<void> {
+/** Adds a member; the channel's history says "joined", or "added" when someone else (`addedBy`) did it. */
+export async function addMembership(
+  ctx: AppContext,
+  channelId: string,
+  userId: string,
+  addedBy: string = userId,
+): Promise<void> {
   const added = await ctx.db.transaction(async (tx) => {
     if (!(await repo.insertMembership(tx, { channelId, userId }))) return false;
     await recordChanges(tx, [
       joined(channelId, userId),
       { kind: 'member:joined', channelId, entityId: userId },
     ]);
+    const system: SystemEvent = addedBy === userId ? { type: 'joined' } : { type: 'added', userId };
+    await writeLine(tx, channelId, addedBy, system);
     return true;
   });
   if (added) ctx.events.publish('member.joined', { channelId, userId });
@@ -220,14 +232,18 @@ export const joined = (channelId: string, userId: string): NewChange => ({
   data: { joined: true },
 });
 
+/** Removes a member; the history says "left", or "removed" when `removedBy` is given (none for an admin's sweep). */
 export async function removeMembership(
   ctx: AppContext,
   channelId: string,
   userId: string,
   reason: 'left' | 'removed',
+  removedBy?: string,
 ) {
   const removed = await ctx.db.transaction(async (tx) => {
     if (!(await repo.deleteMembership(tx, channelId, userId))) return false;
+    if (reason === 'left') await writeLine(tx, channelId, userId, { type: 'left' });
+    else if (removedBy) await writeLine(tx, channelId, removedBy, { type: 'removed', userId });
     // Whoever leaves an encrypted channel must not read what follows: no sends until the key rotates.
     const rotation = await repo.requireRotationIfEncrypted(tx, channelId);
     await recordChanges(tx, [
@@ -238,6 +254,33 @@ export async function removeMembership(
     return true;
   });
   if (removed) ctx.events.publish('member.left', { channelId, userId, reason });
+}
+
+/** What a channel update says in the history, one line per change that changes something. */
+function changeLines(channel: repo.ChannelRow, body: UpdateChannelBody): SystemEvent[] {
+  const lines: SystemEvent[] = [];
+  if (body.name !== undefined && body.name !== channel.name)
+    lines.push({ type: 'renamed', from: channel.name ?? '', to: body.name });
+  if (body.topic !== undefined && body.topic !== channel.topic)
+    lines.push({ type: 'topic', topic: body.topic });
+  if (body.archived === true && !channel.archivedAt) lines.push({ type: 'archived' });
+  if (body.archived === false && channel.archivedAt) lines.push({ type: 'unarchived' });
+  return lines;
+}
+
+/**
+ * A system line in the same transaction as the change it tells of. Channels only: DMs and group DMs
+ * say nothing of who is in them.
+ */
+async function writeLine(
+  tx: Conn,
+  channel: string | repo.ChannelRow,
+  actorId: string,
+  system: SystemEvent,
+): Promise<void> {
+  const row = typeof channel === 'string' ? await repo.findChannel(tx, channel) : channel;
+  if (!row || row.kind === 'dm' || row.kind === 'group') return;
+  await insertSystemLine(tx, { channelId: row.id, actorId, system });
 }
 
 /** The same answer whoever holds the name, so a private channel's name does not reveal more than that it is taken. */

@@ -113,6 +113,7 @@ type DeliveryRaw = Raw & {
   m_reply_user_ids: string[];
   m_pinned_at: Date | string | null;
   m_pinned_by: string | null;
+  m_system: unknown;
   files: Parameters<typeof toFileInfo>[0][] | string | null;
   reactions: { emoji: string; userId: string }[] | string | null;
 };
@@ -133,6 +134,7 @@ const readForDelivery = preparedStatement<DeliveryRaw>(
     m.created_at as m_created_at, m.edited_at as m_edited_at, m.deleted_at as m_deleted_at,
     m.reply_count as m_reply_count, m.last_reply_at as m_last_reply_at,
     m.reply_user_ids::text[] as m_reply_user_ids, m.pinned_at as m_pinned_at, m.pinned_by as m_pinned_by,
+    m.system as m_system,
     case when c.kind in ('message:created', 'message:updated', 'message:deleted', 'reaction:changed') then
       (select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id) order by r.created_at, r.user_id)
         from reactions r where r.message_id = c.entity_id) end as reactions,
@@ -199,6 +201,7 @@ function messageRowOf(r: DeliveryRaw) {
     replyUserIds: r.m_reply_user_ids,
     pinnedAt: date(r.m_pinned_at),
     pinnedBy: r.m_pinned_by,
+    system: typeof r.m_system === 'string' ? JSON.parse(r.m_system) : r.m_system,
   };
 }
 

@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { EncryptedBody, FileInfo, Message, MessageVersion, Reaction } from '@parley/protocol';
+import type {
+  EncryptedBody,
+  FileInfo,
+  Message,
+  MessageVersion,
+  Reaction,
+  SystemEvent,
+} from '@parley/protocol';
 import { type Conn, preparedStatement } from '../../db/client.js';
 import { files, messageEdits, messages, reactions } from '../../db/schema.js';
 
@@ -30,6 +38,7 @@ export function toMessage(
     files: row.deletedAt ? [] : fileList,
     pinnedAt: row.pinnedAt?.toISOString() ?? null,
     pinnedBy: row.pinnedBy,
+    system: (row.system as SystemEvent | null) ?? null,
   };
 }
 
@@ -147,7 +156,7 @@ export async function findByClientId(
 }
 
 export type NewMessage = Pick<MessageRow, 'id' | 'channelId' | 'authorId' | 'clientId' | 'threadRootId'> &
-  Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel'>>;
+  Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system'>>;
 type InsertedRow = { seq: number; created_at: Date | string };
 
 /**
@@ -165,11 +174,11 @@ const insertMessage = preparedStatement<InsertedRow>(
     where c.id = $1 and ($7::boolean or (c.archived_at is null and not c.encrypted
       and exists (select 1 from memberships m where m.channel_id = c.id and m.user_id = $2)
       and ($3::uuid is null or exists (select 1 from messages r
-        where r.id = $3::uuid and r.channel_id = c.id and r.thread_root_id is null))))
+        where r.id = $3::uuid and r.channel_id = c.id and r.thread_root_id is null and r.system is null))))
     returning c.last_seq
   ), msg as (
-    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel)
-    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean from next
+    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system)
+    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb from next
     returning seq, created_at
   ), root as (
     update messages r set reply_count = r.reply_count + 1, last_reply_at = msg.created_at,
@@ -214,6 +223,7 @@ export async function insertMessageRow(
     opts.checked,
     encrypted,
     values.alsoInChannel ?? false,
+    values.system == null ? null : JSON.stringify(values.system),
   ]);
   return row ? storedRow(values, row) : undefined;
 }
@@ -237,6 +247,7 @@ function storedRow(values: NewMessage, row: InsertedRow): MessageRow {
     replyUserIds: [],
     pinnedAt: null,
     pinnedBy: null,
+    system: values.system ?? null,
   };
 }
 
@@ -259,6 +270,30 @@ export async function recountReplies(db: Conn, rootId: string): Promise<void> {
         where x.thread_root_id = r.id and x.deleted_at is null
         group by x.author_id order by max(x.seq) desc limit 3)
     where r.id = ${rootId}`);
+}
+
+/**
+ * Writes a system line ("Alice joined") through the one insert, in the caller's transaction: the
+ * channel's next seq, recorded in the feed as message:created like any message.
+ */
+export async function insertSystemLine(
+  db: Conn,
+  line: { channelId: string; actorId: string; system: SystemEvent },
+): Promise<MessageRow> {
+  const id = randomUUID();
+  const row = await insertMessageRow(
+    db,
+    {
+      id,
+      channelId: line.channelId,
+      authorId: line.actorId,
+      clientId: `system:${id}`,
+      threadRootId: null,
+      system: line.system,
+    },
+    { checked: true },
+  );
+  return row!;
 }
 
 /** Messages that show in the channel: roots and replies also sent there. */

@@ -87,6 +87,7 @@ async function checkedSend(
     if (!root || root.channelId !== values.channelId)
       throw new AppError('message_not_found', 'The thread was not found.');
     if (root.threadRootId) throw new AppError('validation_failed', 'Reply to the thread’s first message.');
+    requireNotSystem(root);
   }
   const fileIds = 'fileIds' in body ? (body.fileIds ?? []) : [];
   if (fileIds.length === 0) {
@@ -121,6 +122,7 @@ function announce(ctx: AppContext, row: repo.MessageRow): Sent {
 
 export async function editMessage(ctx: AppContext, actor: Actor, messageId: string, body: EditMessageBody) {
   const { row, channel } = await loadMessage(ctx, actor, messageId);
+  requireNotSystem(row);
   if (row.authorId !== actor.id) throw new AppError('forbidden', 'Only the author can edit a message.');
   if (row.deletedAt) throw new AppError('message_not_found');
   requireActive(channel);
@@ -146,6 +148,7 @@ export async function listVersions(ctx: AppContext, actor: Actor, messageId: str
 /** A tombstone stays (threads keep their replies); reactions go, and a reply leaves its root's count. */
 export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: string) {
   const { row, channel, membership } = await loadMessage(ctx, actor, messageId);
+  requireNotSystem(row);
   if (row.authorId !== actor.id && !canManage(actor, channel, membership)) {
     throw new AppError('forbidden', 'Only the author or an admin can delete a message.');
   }
@@ -174,6 +177,11 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: st
   const message = repo.toMessage(deleted);
   ctx.events.publish('message.deleted', { message });
   return message;
+}
+
+/** System lines ("Alice joined") are the channel's record: no one edits, deletes, reacts to or replies to them. */
+export function requireNotSystem(row: repo.MessageRow): void {
+  if (row.system) throw new AppError('system_message');
 }
 
 /** A message the actor may act on: a member of its channel (or, to read, anyone who may see the channel). */

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import { loadVisible } from '../channels/channels.service.js';
 import { requireActive } from '../channels/permissions.js';
 import { recordChanges } from '../feed/feed.repo.js';
-import { loadMessage } from '../messages/messages.service.js';
+import { loadMessage, requireNotSystem } from '../messages/messages.service.js';
 import { withReactions } from '../messages/messages.repo.js';
 import type { Actor } from '../channels/permissions.js';
 import * as repo from './pins.repo.js';
@@ -18,6 +18,7 @@ export async function pin(
 ): Promise<Message> {
   const { row, channel } = await loadMessage(ctx, actor, messageId);
   if (row.deletedAt) throw new AppError('message_not_found');
+  requireNotSystem(row);
   requireActive(channel);
   if (!!row.pinnedAt === pinned) return (await withReactions(ctx.db, [row]))[0]!;
   const updated = await ctx.db.transaction(async (tx) => {
@@ -41,6 +42,7 @@ export async function listPins(ctx: AppContext, actor: Actor, channelId: string)
 export async function save(ctx: AppContext, actor: Actor, messageId: string, saved: boolean): Promise<void> {
   const { row } = await loadMessage(ctx, actor, messageId, { read: true });
   if (saved && row.deletedAt) throw new AppError('message_not_found');
+  if (saved) requireNotSystem(row);
   const changed = await ctx.db.transaction(async (tx) => {
     const did = await repo.setSaved(tx, actor.id, messageId, saved);
     if (did)

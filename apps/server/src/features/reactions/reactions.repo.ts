@@ -21,7 +21,7 @@ const quickAdd = preparedStatement<QuickAddRow>(
   `with target as (
     select m.id, m.channel_id from messages m
     join channels c on c.id = m.channel_id and c.archived_at is null
-    where m.id = $1 and m.deleted_at is null
+    where m.id = $1 and m.deleted_at is null and m.system is null
       and exists (select 1 from memberships s where s.channel_id = m.channel_id and s.user_id = $2)
       and (exists (select 1 from reactions r where r.message_id = $1 and r.emoji = $3)
         or (select count(distinct r.emoji) from reactions r where r.message_id = $1) < $4)

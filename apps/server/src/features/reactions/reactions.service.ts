@@ -5,7 +5,7 @@ import { requireActive } from '../channels/permissions.js';
 import type { Actor } from '../channels/permissions.js';
 import { recordChanges } from '../feed/feed.repo.js';
 import { listReactions } from '../messages/messages.repo.js';
-import { loadMessage } from '../messages/messages.service.js';
+import { loadMessage, requireNotSystem } from '../messages/messages.service.js';
 import { findEmojiByName } from '../emoji/emoji.repo.js';
 import { customEmojiName, normalizeEmoji } from './emoji.js';
 import * as repo from './reactions.repo.js';
@@ -34,6 +34,7 @@ export async function setReaction(
   }
   const { row, channel } = await loadMessage(ctx, actor, messageId);
   if (row.deletedAt) throw new AppError('message_not_found');
+  requireNotSystem(row);
   requireActive(channel);
   const changed = await ctx.db.transaction(async (tx) => {
     let done: boolean;

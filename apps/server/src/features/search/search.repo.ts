@@ -49,6 +49,8 @@ export async function searchMessages(
   const base = (since: Date | undefined) =>
     and(
       isNull(messages.deletedAt),
+      // System lines ("Alice joined") are not what anyone searches for.
+      isNull(messages.system),
       since ? gte(messages.createdAt, since) : undefined,
       readable(reader),
       ...filters(query, reader),

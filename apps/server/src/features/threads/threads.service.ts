@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { Actor } from '../channels/permissions.js';
 import { recordChanges } from '../feed/feed.repo.js';
 import * as messages from '../messages/messages.repo.js';
-import { loadMessage } from '../messages/messages.service.js';
+import { loadMessage, requireNotSystem } from '../messages/messages.service.js';
 import * as repo from './threads.repo.js';
 
 /** A thread by its root or any reply's id (a permalink to a reply opens its thread). */
@@ -41,6 +41,7 @@ export async function listThreads(ctx: AppContext, actor: Actor) {
 async function loadRoot(ctx: AppContext, actor: Actor, messageId: string) {
   const { row } = await loadMessage(ctx, actor, messageId);
   if (row.threadRootId) throw new AppError('validation_failed', 'That message is a reply, not a thread.');
+  requireNotSystem(row);
   return row;
 }
 

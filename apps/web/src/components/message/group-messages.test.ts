@@ -22,6 +22,7 @@ const at = (seq: number, createdAt: string, authorId = 'a'): Message => ({
   files: [],
   pinnedAt: null,
   pinnedBy: null,
+  system: null,
 });
 
 describe('groupMessages', () => {
