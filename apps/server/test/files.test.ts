@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientId, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
@@ -207,6 +209,46 @@ describe.each(await backendsToTest())('files on %s', (backend) => {
     const up = await upload(alice, bomb, 'bomb.png', 'image/png');
     expect(up.status).toBe(201);
     expect(up.body.file.thumbnail).toBeUndefined();
+  });
+
+  it('an upload cut off mid-way leaves no file on disk and no row', async () => {
+    const filesDir = path.join(dataDir, 'files');
+    const countOnDisk = () =>
+      fs.existsSync(filesDir)
+        ? fs.readdirSync(filesDir, { recursive: true }).filter((f) => String(f).includes('-')).length
+        : 0;
+    const countRows = async () =>
+      Number((await server.parley.ctx.db.execute(sql`select count(*)::int as n from files`)).rows[0]!.n);
+    const [diskBefore, rowsBefore] = [countOnDisk(), await countRows()];
+    const boundary = 'cutoffboundary';
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`;
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/files',
+        headers: {
+          cookie: alice.cookie,
+          'x-parley-csrf': '1',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + 500_000 + boundary.length + 8),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(head);
+      req.write(Buffer.alloc(200_000, 7));
+      // The client goes away with most of the file unsent.
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect([countOnDisk(), await countRows()]).toEqual([diskBefore, rowsBefore]);
+    // The server is fine afterwards.
+    expect((await upload(alice, Buffer.from('after'), 'after.txt')).status).toBe(201);
   });
 
   it("lists a channel's files newest first for its members", async () => {
