@@ -1,6 +1,9 @@
 import { Fragment, memo, useMemo, type ReactNode } from 'react';
 import { useMentionLookup, type MentionLookup } from '../mention/mention-context';
 import { MentionText } from '../mention/mention-text';
+import { useCustomEmojiLookup, type CustomEmojiLookup } from '../emoji/custom-emoji-context';
+import { withCustomEmoji } from './emoji-text';
+import { CodeBlock } from './code-block';
 import Markdown, { RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
 import './message.css';
 
@@ -32,26 +35,32 @@ const options: MarkdownToJSX.Options = {
   },
 };
 
-/** Typed line breaks stay line breaks, as in every chat, and `@name` becomes a chip. */
-const withText = (lookup: MentionLookup | undefined): MarkdownToJSX.Options => ({
+/** Typed line breaks stay line breaks, as in every chat, `@name` becomes a chip, `:name:` a custom emoji and code is coloured. */
+const withText = (lookup: MentionLookup | undefined, emoji?: CustomEmojiLookup): MarkdownToJSX.Options => ({
   ...options,
   renderRule(next, node, _children, state) {
-    if (node.type === RuleType.text && !state.inAnchor && needsText(node.text))
+    if (node.type === RuleType.codeBlock)
+      return <CodeBlock key={state.key} code={node.text.replace(/\n$/, '')} lang={node.lang} />;
+    if (node.type === RuleType.text && !state.inAnchor && needsText(node.text, emoji))
       return (
         <Fragment key={state.key}>
-          <MentionText text={node.text} lookup={lookup} />
+          {withCustomEmoji(node.text, emoji, (piece) => (
+            <MentionText text={piece} lookup={lookup} />
+          ))}
         </Fragment>
       );
     return next();
   },
 });
 
-const needsText = (text: string) => text.includes('\n') || text.includes('@');
+const needsText = (text: string, emoji: CustomEmojiLookup | undefined) =>
+  text.includes('\n') || text.includes('@') || (!!emoji?.list.length && text.includes(':'));
 
 /** Markdown to React elements; raw HTML stays text and unsafe URLs are dropped by the parser's sanitizer. */
 export const MessageBody = memo(function MessageBody({ text }: { text: string }) {
   const lookup = useMentionLookup();
-  const withLookup = useMemo(() => withText(lookup), [lookup]);
+  const emoji = useCustomEmojiLookup();
+  const withLookup = useMemo(() => withText(lookup, emoji), [lookup, emoji]);
   return (
     <div className="md">
       <Markdown options={withLookup}>{text}</Markdown>
