@@ -173,13 +173,14 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             <Composer
               label={label}
               disabled={disabled}
-              onSend={(text, fileIds) => {
+              onSend={(text, fileIds, sealedFiles) => {
                 lastTyping.current = 0;
                 // A send from a window into history goes to the newest messages, where it shows.
                 if (data?.hasMoreAfter) void landing.jumpToLatest();
-                sendMessage(qc, channel.id, text, { fileIds });
+                sendMessage(qc, channel.id, text, { fileIds, sealedFiles });
               }}
-              attachTo={channel.encrypted ? undefined : channel.id}
+              attachTo={channel.id}
+              sealFiles={channel.encrypted}
               onTyping={handleTyping}
               onEditLast={handleEditLast}
               onReact={(emoji) => reactToLast(data?.messages ?? [], emoji)}

@@ -97,7 +97,32 @@ describe('encrypted messages in the browser', () => {
   it('seals and signs a message that opens again to the same text', async () => {
     const encrypted = await encryptText('c1', 'me', 'hello *there*');
     expect(JSON.stringify(encrypted)).not.toContain('hello');
-    expect(await decryptText(message({ encrypted }), 'Me')).toEqual({ ok: true, text: 'hello *there*' });
+    expect(await decryptText(message({ encrypted }), 'Me')).toEqual({
+      ok: true,
+      text: 'hello *there*',
+      files: [],
+    });
+  });
+
+  it("carries files' keys and names inside the signed envelope, never beside it", async () => {
+    const file = {
+      id: 'f1',
+      key: 'K'.repeat(43),
+      name: 'salaries.xlsx',
+      type: 'application/vnd.ms-excel',
+      size: 1234,
+      sha256: 'ab'.repeat(32),
+      width: 10,
+      height: 20,
+      thumb: { id: 't1', key: 'T'.repeat(43), type: 'image/jpeg' },
+    };
+    const encrypted = await encryptText('c1', 'me', 'numbers', [file]);
+    expect(JSON.stringify(encrypted)).not.toMatch(/salaries|KKKK/);
+    expect(await decryptText(message({ encrypted }), 'Me')).toEqual({
+      ok: true,
+      text: 'numbers',
+      files: [file],
+    });
   });
 
   it('pads before sealing, so a short and a longer message reach the server the same size', async () => {
@@ -107,6 +132,7 @@ describe('encrypted messages in the browser', () => {
     expect(await decryptText(message({ encrypted: longer }), 'Me')).toEqual({
       ok: true,
       text: 'a longer message that still fits the first bucket',
+      files: [],
     });
   });
 
@@ -156,6 +182,10 @@ describe('encrypted messages in the browser', () => {
     expect(await decryptText(message({ encrypted }), 'Me')).toMatchObject({ ok: false, state: 'locked' });
     await expect(unlockWithPassphrase('wrong one', false)).rejects.toThrow('Wrong passphrase.');
     await unlockWithPassphrase('a long passphrase', false);
-    expect(await decryptText(message({ encrypted }), 'Me')).toEqual({ ok: true, text: 'after lock' });
+    expect(await decryptText(message({ encrypted }), 'Me')).toEqual({
+      ok: true,
+      text: 'after lock',
+      files: [],
+    });
   });
 });

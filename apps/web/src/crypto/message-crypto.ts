@@ -1,14 +1,30 @@
-import { decryptMessage, encryptMessage, isCryptoError } from '@parley/crypto';
+import {
+  decodeMessagePayload,
+  decryptMessage,
+  encodeMessagePayload,
+  encryptMessage,
+  isCryptoError,
+  type SealedFileMeta,
+} from '@parley/crypto';
 import type { EncryptedBody, Message } from '@parley/protocol';
 import { forgetKeyring, keyring, maintainKeys } from './channel-keys';
 import { peerKey } from './user-keys';
 import { unlockedPairs, vaultSettled } from './vault';
 
 export type Plain =
-  { ok: true; text: string } | { ok: false; state: 'locked' | 'missing-key' | 'failed'; reason: string };
+  | { ok: true; text: string; files: SealedFileMeta[] }
+  | { ok: false; state: 'locked' | 'missing-key' | 'failed'; reason: string };
 
-/** Encrypts and signs with the channel's current key, making or rotating it first when needed. */
-export async function encryptText(channelId: string, selfId: string, text: string): Promise<EncryptedBody> {
+/**
+ * Encrypts and signs with the channel's current key, making or rotating it first when needed. Files
+ * sealed in the browser travel inside: their keys, names and types are signed with the text.
+ */
+export async function encryptText(
+  channelId: string,
+  selfId: string,
+  text: string,
+  files: SealedFileMeta[] = [],
+): Promise<EncryptedBody> {
   await vaultSettled();
   const pairs = unlockedPairs();
   if (!pairs) throw new Error('Unlock encryption to send in this channel.');
@@ -25,7 +41,7 @@ export async function encryptText(channelId: string, selfId: string, text: strin
     );
   }
   return encryptMessage({
-    text,
+    text: encodeMessagePayload({ text, files }),
     channelId,
     keyVersion: ring.current,
     keys: key.keys,
@@ -39,7 +55,7 @@ export async function decryptText(
   authorName: string,
 ): Promise<Plain> {
   const body = message.encrypted;
-  if (!body) return { ok: true, text: message.body ?? '' };
+  if (!body) return { ok: true, text: message.body ?? '', files: [] };
   if (!unlockedPairs())
     return { ok: false, state: 'locked', reason: 'Unlock encryption to read this message.' };
   const ring = await keyring(message.channelId);
@@ -62,13 +78,13 @@ export async function decryptText(
     };
   }
   try {
-    const text = await decryptMessage({
+    const plain = await decryptMessage({
       body,
       channelId: message.channelId,
       keys: key.keys,
       verifyKey: author.ecdsa,
     });
-    return { ok: true, text };
+    return { ok: true, ...decodeMessagePayload(plain) };
   } catch (err) {
     const code = isCryptoError(err) ? err.code : 'unknown';
     const reason =

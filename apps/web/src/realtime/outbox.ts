@@ -1,3 +1,4 @@
+import type { SealedFileMeta } from '@parley/crypto';
 import { readJson, writeJson } from '../lib/use-local-storage';
 import { createStore } from '../lib/store';
 
@@ -10,6 +11,8 @@ export type OutboxItem = {
   alsoInChannel?: boolean;
   /** Files already uploaded (POST /files): a retry sends them again, never uploads twice. */
   fileIds?: string[];
+  /** Encrypted channels: the files' keys, names and previews, sealed into the envelope at send time. */
+  sealedFiles?: SealedFileMeta[];
   createdAt: string;
   status: 'pending' | 'failed';
   error?: string;

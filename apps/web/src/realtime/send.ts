@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { SealedFileMeta } from '@parley/crypto';
 import type { Channel, MessageResponse, User } from '@parley/protocol';
 import { forgetKeyring } from '../crypto/channel-keys';
 import { encryptText } from '../crypto/message-crypto';
@@ -16,9 +17,11 @@ export function sendMessage(
   qc: QueryClient,
   channelId: string,
   body: string,
-  opts: SendOptions & { fileIds?: string[] } = {},
+  opts: SendOptions & { fileIds?: string[]; sealedFiles?: SealedFileMeta[] } = {},
 ): void {
-  const files = opts.fileIds?.length ? { fileIds: opts.fileIds } : {};
+  const files = opts.fileIds?.length
+    ? { fileIds: opts.fileIds, ...(opts.sealedFiles?.length ? { sealedFiles: opts.sealedFiles } : {}) }
+    : {};
   enqueue({ clientId: crypto.randomUUID(), channelId, body, ...threadFields(opts), ...files });
   void flushOutbox(qc);
 }
@@ -77,10 +80,12 @@ async function post(qc: QueryClient, item: OutboxItem) {
   }
   const selfId = qc.getQueryData<User | null>(keys.session)?.id ?? '';
   for (let attempt = 0; ; attempt++) {
-    const encrypted = await encryptText(item.channelId, selfId, item.body);
+    const encrypted = await encryptText(item.channelId, selfId, item.body, item.sealedFiles);
+    const files = item.fileIds?.length ? { fileIds: item.fileIds } : {};
     try {
-      return (await api<MessageResponse>('POST', path, { clientId: item.clientId, encrypted, ...thread }))
-        .message;
+      return (
+        await api<MessageResponse>('POST', path, { clientId: item.clientId, encrypted, ...files, ...thread })
+      ).message;
     } catch (err) {
       if (attempt > 0 || !(err instanceof ApiError && KEY_RACE.has(err.code))) throw err;
       forgetKeyring(item.channelId);

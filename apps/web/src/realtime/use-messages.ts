@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Message, MessageResponse, MessagesResponse, User } from '@parley/protocol';
-import { encryptText } from '../crypto/message-crypto';
+import { decryptText, encryptText } from '../crypto/message-crypto';
 import { api } from '../lib/api';
 import { keys } from './keys';
 import {
@@ -47,12 +47,16 @@ export function useLoadOlder(channelId: string) {
 export function useEditMessage() {
   const qc = useQueryClient();
   return useMutation({
-    // An edit in an encrypted channel is a new envelope under the current key.
+    // An edit in an encrypted channel is a new envelope under the current key, keeping the files' keys.
     mutationFn: async ({ message, body }: { message: Message; body: string }) =>
       api<MessageResponse>(
         'PATCH',
         `/messages/${message.id}`,
-        message.encrypted ? { encrypted: await encryptText(message.channelId, selfId(qc), body) } : { body },
+        message.encrypted
+          ? {
+              encrypted: await encryptText(message.channelId, selfId(qc), body, await sealedFilesOf(message)),
+            }
+          : { body },
       ),
     onSuccess: ({ message }) => showMessage(qc, message),
   });
@@ -88,4 +92,12 @@ function showMessage(qc: QueryClient, message: Message): void {
   qc.setQueryData<MessagePage>(keys.messages(message.channelId), (p) => applyMessage(p, message));
   for (const rootId of [message.threadRootId, message.id])
     if (rootId) qc.setQueryData<ThreadPage>(keys.thread(rootId), (p) => applyToThread(p, message));
+}
+
+/** The files an encrypted message carries, to seal again with its edited text. */
+async function sealedFilesOf(message: Message) {
+  if (message.files.length === 0) return [];
+  const plain = await decryptText(message, 'You');
+  if (!plain.ok) throw new Error(plain.reason);
+  return plain.files;
 }

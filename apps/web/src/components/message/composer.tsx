@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { SealedFileMeta } from '@parley/crypto';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -10,7 +11,8 @@ import './composer.css';
 
 type Props = {
   label: string;
-  onSend: (text: string, fileIds?: string[]) => void;
+  /** sealedFiles: in an encrypted channel, what the envelope says about the uploads (keys, names). */
+  onSend: (text: string, fileIds?: string[], sealedFiles?: SealedFileMeta[]) => void;
   onTyping?: () => void;
   onEditLast?: () => void;
   /** `+:emoji:` sent alone reacts to the last message instead of posting. */
@@ -24,8 +26,10 @@ type Props = {
   broadcasts?: boolean;
   /** How many people a broadcast reaches: past 50 a send asks first. */
   audience?: number;
-  /** The channel files attach to; none where files cannot go (encrypted channels, for now). */
+  /** The channel files attach to; none where files cannot go. */
   attachTo?: string;
+  /** Encrypt files in the browser before upload (an end-to-end encrypted channel). */
+  sealFiles?: boolean;
 };
 
 const BROADCAST_CONFIRM_OVER = 50;
@@ -49,7 +53,7 @@ export function Composer(props: Props) {
   };
   const emoji = useEmojiTyping(ref, change);
   const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts);
-  const attachments = useAttachments(props.attachTo);
+  const attachments = useAttachments(props.attachTo, props.sealFiles);
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = text.length > LIMITS.bodyMax;
 
@@ -65,7 +69,7 @@ export function Composer(props: Props) {
       const reaction = await resolveReactionCommand(command);
       if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
       onReact(reaction);
-    } else if (attachments.count) onSend(body, attachments.fileIds);
+    } else if (attachments.count) onSend(body, attachments.fileIds, attachments.sealedFiles);
     else onSend(body);
     attachments.clear();
     change('');

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { Message } from '@parley/protocol';
 import { EditedMark } from './edited-mark';
 import { Icon } from '../dialog';
@@ -5,6 +6,9 @@ import { EditBox } from './composer';
 import { MessageBody } from './markdown';
 import { useDecrypted } from '../../crypto/use-decrypted';
 import './message.css';
+
+// Only messages with files in encrypted channels need the file decryption code.
+const SealedFiles = lazy(() => import('./sealed-files'));
 
 type Props = {
   message: Message;
@@ -35,11 +39,27 @@ export function EncryptedText({ message, authorName, editing, onSave, onCancel }
       </p>
     );
   }
-  if (editing) return <EditBox initial={plain.text} onSave={onSave} onCancel={onCancel} />;
+  const files = plain.files.length > 0 && !message.deletedAt && (
+    <Suspense fallback={null}>
+      <SealedFiles files={plain.files} channelId={message.channelId} />
+    </Suspense>
+  );
+  if (editing)
+    return (
+      <>
+        <EditBox initial={plain.text} onSave={onSave} onCancel={onCancel} />
+        {files}
+      </>
+    );
   return (
-    <div className="message-text" data-crypto="ok">
-      <MessageBody text={plain.text} />
-      <EditedMark message={message} authorName={authorName} />
-    </div>
+    <>
+      {(plain.text || plain.files.length === 0) && (
+        <div className="message-text" data-crypto="ok">
+          <MessageBody text={plain.text} />
+          <EditedMark message={message} authorName={authorName} />
+        </div>
+      )}
+      {files}
+    </>
   );
 }

@@ -115,7 +115,8 @@ export const MessageRow = memo(function MessageRow({
               <EditedMark message={message} authorName={name} />
             </div>
           )}
-          {!message.deletedAt && <MessageFiles files={message.files} />}
+          {/* An encrypted message's files are named only inside its envelope: EncryptedText shows them. */}
+          {!message.deletedAt && !message.encrypted && <MessageFiles files={message.files} />}
           {extras.below?.(message, where)}
         </div>
         {!message.deletedAt && !editing && !preview && (

@@ -1,23 +1,50 @@
 import { useRef, useState } from 'react';
+import type { SealedFileMeta } from '@parley/crypto';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
-import { uploadFile, type Upload } from '../../realtime/uploads';
+import { uploadFile, uploadSealedFile, type SealedJob } from '../../realtime/uploads';
 import { fileSize } from './message-files';
 import './message-files.css';
 
-type Item = { key: number; file: File; progress: number; fileId?: string; error?: string };
+type Item = {
+  key: number;
+  file: File;
+  progress: number;
+  fileId?: string;
+  error?: string;
+  /** In an encrypted channel: the file's key, name and preview, sent inside the envelope. */
+  sealed?: SealedFileMeta;
+};
 
-/** Files attached in the composer: each uploads at once, with progress, cancel and retry. */
-export function useAttachments(channelId: string | undefined) {
+/**
+ * Files attached in the composer: each uploads at once, with progress, cancel and retry. With `seal`
+ * (an encrypted channel) each is encrypted here first and only its ciphertext goes up.
+ */
+export function useAttachments(channelId: string | undefined, seal = false) {
   const [items, setItems] = useState<Item[]>([]);
-  const uploads = useRef(new Map<number, Upload>());
+  const uploads = useRef(new Map<number, { abort: () => void }>());
   const next = useRef(0);
   const patch = (key: number, change: Partial<Item>) =>
     setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
   const start = (item: Item) => {
     if (!channelId) return;
-    const upload = uploadFile(item.file, channelId, (progress) => patch(item.key, { progress }));
+    const onProgress = (progress: number) => patch(item.key, { progress });
+    if (seal) {
+      const job: SealedJob = { cancelled: false, abort: () => {} };
+      uploads.current.set(item.key, {
+        abort: () => {
+          job.cancelled = true;
+          job.abort();
+        },
+      });
+      uploadSealedFile(item.file, channelId, onProgress, job).then(
+        (meta) => patch(item.key, { fileId: meta.id, sealed: meta, progress: 1 }),
+        (err: Error) => job.cancelled || patch(item.key, { error: err.message }),
+      );
+      return;
+    }
+    const upload = uploadFile(item.file, channelId, onProgress);
     uploads.current.set(item.key, upload);
     upload.done.then(
       (file) => patch(item.key, { fileId: file.id, progress: 1 }),
@@ -43,11 +70,13 @@ export function useAttachments(channelId: string | undefined) {
   };
 
   const ready = items.every((i) => i.fileId);
+  const sent = sentFiles(items);
   return {
     enabled: !!channelId,
     add,
     busy: items.length > 0 && !ready,
-    fileIds: items.flatMap((i) => (i.fileId ? [i.fileId] : [])),
+    fileIds: sent.fileIds,
+    sealedFiles: sent.sealedFiles,
     count: items.length,
     clear: () => setItems([]),
     chips:
@@ -82,4 +111,20 @@ export function useAttachments(channelId: string | undefined) {
         </ul>
       ),
   };
+}
+
+/** The uploads a send links to its message: every file, then sealed previews while the per-message limit allows. */
+function sentFiles(items: Item[]): { fileIds: string[]; sealedFiles?: SealedFileMeta[] } {
+  const fileIds = items.flatMap((i) => (i.fileId ? [i.fileId] : []));
+  const sealed = items.flatMap((i) => (i.sealed ? [i.sealed] : []));
+  if (sealed.length === 0) return { fileIds };
+  const sealedFiles = sealed.map((meta) => {
+    if (!meta.thumb || fileIds.length >= LIMITS.attachmentsPerMessage) {
+      const { thumb: _dropped, ...rest } = meta;
+      return rest;
+    }
+    fileIds.push(meta.thumb.id);
+    return meta;
+  });
+  return { fileIds, sealedFiles };
 }
