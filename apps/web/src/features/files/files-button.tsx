@@ -46,18 +46,25 @@ export function FilesButton({ channel, users, linkOfMessage }: Props) {
             </p>
           ) : (
             <ul className="files-list">
-              {list.data.files.map(({ file, messageId, authorId, sentAt }) => (
+              {rowsOf(channel, list.data.files).map(({ file, messageId, authorId, sentAt }) => (
                 <li key={file.id} className="files-row">
-                  <a
-                    href={`${getConfig().apiBase}/files/${file.id}?download`}
-                    download={file.name}
-                    className="files-name"
-                  >
-                    <Icon name="paperclip" size={14} /> {file.name}
-                  </a>
+                  {channel.encrypted ? (
+                    // The server holds ciphertext only: names and keys are inside the message.
+                    <span className="files-name">
+                      <Icon name="lock" size={14} /> Encrypted files
+                    </span>
+                  ) : (
+                    <a
+                      href={`${getConfig().apiBase}/files/${file.id}?download`}
+                      download={file.name}
+                      className="files-name"
+                    >
+                      <Icon name="paperclip" size={14} /> {file.name}
+                    </a>
+                  )}
                   <span className="muted small">
-                    {fileSize(file.size)} · {users.get(authorId)?.displayName ?? 'Someone'} ·{' '}
-                    {when.format(new Date(sentAt))}
+                    {channel.encrypted ? '' : `${fileSize(file.size)} · `}
+                    {users.get(authorId)?.displayName ?? 'Someone'} · {when.format(new Date(sentAt))}
                   </span>
                   <Link to={linkOfMessage(messageId)} className="small" onClick={() => setOpen(false)}>
                     Show in channel
@@ -70,4 +77,10 @@ export function FilesButton({ channel, users, linkOfMessage }: Props) {
       )}
     </div>
   );
+}
+
+/** In an encrypted channel one row per message: its uploads (files and their previews) are opened there. */
+function rowsOf(channel: Channel, files: ChannelFilesResponse['files']) {
+  if (!channel.encrypted) return files;
+  return files.filter((f, i) => files.findIndex((g) => g.messageId === f.messageId) === i);
 }
