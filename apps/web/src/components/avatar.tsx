@@ -14,6 +14,17 @@ export function initials(name: string): string {
   return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
+/** Avatars are never smaller than this, so their initials can be read (sidebar rows, mentions, thread summaries). */
+const MIN_AVATAR = 24;
+
+/** Initials on the type scale: 12 px on the smallest avatars, larger on message and profile avatars. */
+function initialsSize(box: number): string {
+  if (box >= 56) return 'var(--text-2xl)';
+  if (box >= 36) return 'var(--text-md)';
+  if (box >= 32) return 'var(--text-sm)';
+  return 'var(--text-xs)';
+}
+
 export function Avatar({
   name,
   username,
@@ -28,13 +39,14 @@ export function Avatar({
   /** Notifications paused (do not disturb): a moon in place of the presence dot. */
   paused?: boolean;
 }) {
+  const box = Math.max(size, MIN_AVATAR);
   return (
     <span
       className="avatar"
       style={{
-        width: size,
-        height: size,
-        fontSize: size * 0.4,
+        width: box,
+        height: box,
+        fontSize: initialsSize(box),
         ['--avatar-hue' as string]: hueFor(username),
       }}
       aria-hidden="true"
