@@ -9,5 +9,6 @@ export const keys = {
   presence: ['presence'] as const,
   drafts: ['drafts'] as const,
   saved: ['saved'] as const,
+  emoji: ['emoji'] as const,
   pins: (channelId: string) => ['pins', channelId] as const,
 };

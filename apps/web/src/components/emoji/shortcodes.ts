@@ -5,7 +5,8 @@ import slackCodesUrl from 'emojibase-data/en/shortcodes/iamcal.json?url';
 export type EmojiRecord = { emoji: string; annotation?: string; shortcodes?: string[]; order?: number };
 /** emojibase-data's shortcode files: hexcode to one shortcode or several. */
 export type ShortcodeFile = Record<string, string | string[]>;
-export type Suggestion = { shortcode: string; emoji: string; annotation: string };
+/** `image` is a custom emoji's picture: its `emoji` is then the `:name:` typed in. */
+export type Suggestion = { shortcode: string; emoji: string; annotation: string; image?: string };
 
 export type ShortcodeIndex = {
   /** Every shortcode, lower case, to its emoji. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { loadShortcodes, type ShortcodeIndex, type Suggestion } from './shortcodes';
 import { closedShortcodeAt, openShortcodeAt, spliceAt, type ShortcodeAt } from './shortcode-typing';
+import { useCustomEmojiLookup, type CustomEmojiView } from './custom-emoji-context';
 import './emoji-typing.css';
 
 type Box = HTMLTextAreaElement;
@@ -17,7 +18,11 @@ export function useEmojiTyping(ref: React.RefObject<Box | null>, setText: (text:
   const caretAfter = useRef<number>(undefined);
   const listId = useId();
 
-  const suggestions: Suggestion[] = index && at && at.start !== dismissedAt ? index.search(at.query) : [];
+  const custom = useCustomEmojiLookup();
+  const suggestions: Suggestion[] =
+    index && at && at.start !== dismissedAt
+      ? [...searchCustom(custom?.list ?? [], at.query), ...index.search(at.query)].slice(0, 8)
+      : [];
   const open = suggestions.length > 0;
 
   useLayoutEffect(() => {
@@ -111,7 +116,7 @@ export function useEmojiTyping(ref: React.RefObject<Box | null>, setText: (text:
             onClick={() => choose(s)}
           >
             <span className="shortcode-emoji" aria-hidden="true">
-              {s.emoji}
+              {s.image ? <img className="custom-emoji" src={s.image} alt="" /> : s.emoji}
             </span>
             <span>:{s.shortcode}:</span>
           </li>
@@ -119,6 +124,18 @@ export function useEmojiTyping(ref: React.RefObject<Box | null>, setText: (text:
       </ul>
     ) : null,
   };
+}
+
+/** Custom emoji whose name starts with the query, then those with a word that does; typed as `:name:`. */
+function searchCustom(list: CustomEmojiView[], query: string): Suggestion[] {
+  const q = query.toLowerCase();
+  const starts = list.filter((e) => e.name.startsWith(q));
+  const words = list.filter(
+    (e) => !e.name.startsWith(q) && (e.name.includes(`-${q}`) || e.name.includes(`_${q}`)),
+  );
+  return [...starts, ...words]
+    .slice(0, 4)
+    .map((e) => ({ shortcode: e.name, emoji: `:${e.name}:`, annotation: e.name, image: e.url }));
 }
 
 function replaceClosed(index: ShortcodeIndex, box: Box) {

@@ -5,6 +5,7 @@ import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
 import { PageLayout } from '../../components/page-layout';
 import { PeopleSection } from './people-section';
+import { EmojiSection } from './emoji-section';
 import './admin.css';
 
 export default function AdminPage({ me }: { me: User }) {
@@ -88,6 +89,7 @@ export default function AdminPage({ me }: { me: User }) {
         </ul>
       </section>
       <PeopleSection me={me} />
+      <EmojiSection settings={settings.data?.settings} />
     </PageLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
@@ -13,6 +13,10 @@ let EmojiPickerPopover: Popover | undefined;
 const loadPopover = () =>
   import('./emoji-picker-popover').then((m) => (EmojiPickerPopover = m.EmojiPickerPopover));
 
+const AddEmojiDialog = lazy(() =>
+  import('../../components/emoji/add-emoji-dialog').then((m) => ({ default: m.AddEmojiDialog })),
+);
+
 type Props = {
   message: Pick<Message, 'id' | 'channelId' | 'threadRootId'>;
   /** `action`: the icon in a message's hover actions; `pill`: the small one closing the reaction bar. */
@@ -24,6 +28,7 @@ export function AddReactionButton({ message, variant }: Props) {
   const qc = useQueryClient();
   const trigger = useRef<HTMLButtonElement>(null);
   const [anchor, setAnchor] = useState<HTMLElement>();
+  const [adding, setAdding] = useState(false);
 
   const close = (returnFocus: boolean) => {
     setAnchor(undefined);
@@ -56,11 +61,25 @@ export function AddReactionButton({ message, variant }: Props) {
         <EmojiPickerPopover
           anchor={anchor}
           onClose={close}
+          onAddEmoji={() => {
+            setAnchor(undefined);
+            setAdding(true);
+          }}
           onPick={(emoji) => {
             close(true);
             void setOwnReaction(qc, message, canonicalEmoji(emoji), true);
           }}
         />
+      )}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddEmojiDialog
+            onClose={() => {
+              setAdding(false);
+              trigger.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

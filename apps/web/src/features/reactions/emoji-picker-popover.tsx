@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { EmojiClickEvent } from 'emoji-picker-element/shared';
+import { useCustomEmojiLookup } from '../../components/emoji/custom-emoji-context';
 import { createPicker } from './load-picker';
+import { useMayAddEmoji } from './use-may-add-emoji';
 
 const PHONE = '(max-width: 767px)';
 const GAP = 6;
@@ -11,14 +13,19 @@ type Props = {
   onPick: (emoji: string) => void;
   /** `returnFocus` is false when a click elsewhere closed it: focus goes where that click went. */
   onClose: (returnFocus: boolean) => void;
+  /** Opens the dialog that adds a custom emoji; the popover closes first. */
+  onAddEmoji?: () => void;
 };
 
 /** emoji-picker-element in a popover beside its trigger, or a bottom sheet on a phone. Loaded on first open, with the picker. */
-export function EmojiPickerPopover({ anchor, onPick, onClose }: Props) {
+export function EmojiPickerPopover({ anchor, onPick, onClose, onAddEmoji }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const [style, setStyle] = useState<CSSProperties>({ visibility: 'hidden' });
   const [sheet] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
+  const pickerRef = useRef<ReturnType<typeof createPicker>>(undefined);
+  const custom = useCustomEmojiLookup();
+  const mayAdd = useMayAddEmoji();
   const handlers = useRef({ onPick, onClose });
   useLayoutEffect(() => {
     handlers.current = { onPick, onClose };
@@ -27,13 +34,28 @@ export function EmojiPickerPopover({ anchor, onPick, onClose }: Props) {
   useEffect(() => {
     const picker = createPicker();
     picker.addEventListener('emoji-click', (e) => {
-      const emoji = (e as EmojiClickEvent).detail.unicode;
+      const { unicode, name } = (e as EmojiClickEvent).detail;
+      // A custom emoji has no unicode: it is picked as `:name:`.
+      const emoji = unicode ?? (name ? `:${name}:` : undefined);
       if (emoji) handlers.current.onPick(emoji);
     });
     host.current?.append(picker);
+    pickerRef.current = picker;
     focusSearch(picker);
     return () => picker.remove();
   }, []);
+
+  useEffect(() => {
+    // Effects run in order: the picker above exists by now, and follows the list as it changes.
+    const picker = pickerRef.current;
+    if (!picker) return;
+    picker.customEmoji = (custom?.list ?? []).map((e) => ({
+      name: e.name,
+      shortcodes: [e.name],
+      url: e.url,
+      category: 'Custom',
+    }));
+  }, [custom]);
 
   useEffect(() => {
     const onPointerDown = (e: PointerEvent) => {
@@ -74,6 +96,13 @@ export function EmojiPickerPopover({ anchor, onPick, onClose }: Props) {
         }}
       >
         <div ref={host} className="emoji-picker-host" />
+        {onAddEmoji && mayAdd && (
+          <div className="emoji-popover-footer">
+            <button type="button" className="emoji-add-button" onClick={onAddEmoji}>
+              Add emoji
+            </button>
+          </div>
+        )}
       </div>
     </>,
     document.body,

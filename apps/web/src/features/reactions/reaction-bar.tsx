@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, Reaction } from '@parley/protocol';
+import { EmojiGlyph } from '../../components/emoji/emoji-glyph';
 import { AddReactionButton } from './add-reaction-button';
 import { whoReacted } from './reaction-list';
 import { toggleOwnReaction } from './toggle-reaction';
@@ -92,7 +93,7 @@ function ReactionPill({ reaction, mine, who, onToggle }: PillProps) {
         onKeyDown={(e) => e.key === 'Escape' && setTip(false)}
       >
         <span className="reaction-emoji" aria-hidden="true">
-          {reaction.emoji}
+          <EmojiGlyph emoji={reaction.emoji} />
         </span>
         <span className="reaction-count" aria-hidden="true">
           {reaction.count}
@@ -100,7 +101,7 @@ function ReactionPill({ reaction, mine, who, onToggle }: PillProps) {
       </button>
       <span id={tipId} role="tooltip" className="reaction-tooltip" hidden={!tip} style={place}>
         <span className="reaction-tooltip-emoji" aria-hidden="true">
-          {reaction.emoji}
+          <EmojiGlyph emoji={reaction.emoji} />
         </span>
         {who}
       </span>
