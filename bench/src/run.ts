@@ -1,10 +1,11 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|local-search]`: prints tables, writes bench/results/<name>.json.
 import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
 import { cryptoSuite } from './crypto';
 import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
+import { localSearchSuite } from './local-search';
 import { loginFloodSuite } from './login-flood';
 import { reactionCostSuite } from './reaction-cost';
 import { searchSuite } from './search';
@@ -31,6 +32,7 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   team: teamSuite,
   'login-flood': loginFloodSuite,
   search: searchSuite,
+  'local-search': localSearchSuite,
   files: filesSuite,
 };
 if (only && !suites[only]) {

@@ -117,6 +117,27 @@ describe('TextIndex', () => {
     expect(ids(index, 'is:pinned')).toEqual([pinned.id]);
   });
 
+  it('walks many candidates newest first and stops once it has enough whole-word matches', () => {
+    const index = new TextIndex();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+    // Added out of time order, as a backfill adds older pages after newer ones.
+    for (let i = 2_999; i >= 0; i--)
+      index.put(doc(i % 3 === 0 ? `we deploy ${i}` : `deployment ${i}`, { id: `d${i}`, createdAt: at(i) }));
+    const hits = index.search(q('deploy'), {}, 5);
+    expect(hits.map((h) => h.message.id)).toEqual(['d2997', 'd2994', 'd2991', 'd2988', 'd2985']);
+    expect(index.search(q('deploy -we'), {}, 3).map((h) => h.message.id)).toEqual([
+      'd2999',
+      'd2998',
+      'd2996',
+    ]);
+    const partial = index.search(q('deplo'), {}, 3);
+    expect(partial.map((h) => [h.message.id, h.wholeWords])).toEqual([
+      ['d2999', false],
+      ['d2998', false],
+      ['d2997', false],
+    ]);
+  });
+
   it('drops a channel', () => {
     const a = doc('alpha here', { channelId: 'hr' });
     const b = doc('alpha there');

@@ -28,16 +28,23 @@ export type IndexHit = { message: IndexedMessage; wholeWords: boolean; highlight
 type Entry = { message: IndexedMessage; lower: string; at: number };
 
 const GRAM = 3;
+/** Above this many candidates, results are gathered newest first and the walk stops once enough are found. */
+const FEW = 2_000;
 const DAY_MS = 86_400_000;
 const LINK = /https?:\/\//i;
 const dayStart = (day: string, plusDays = 0) => Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Every distinct three-character run of a text (already lower-cased). */
-function gramsOf(lower: string): Set<string> {
-  const grams = new Set<string>();
-  for (let i = 0; i + GRAM <= lower.length; i++) grams.add(lower.slice(i, i + GRAM));
-  return grams;
+/**
+ * Each three-character run of a text (already lower-cased) as a number: 10 bits a character, so
+ * characters past U+03FF may share a code. That only adds candidates, which are all checked in full.
+ */
+function forEachGram(lower: string, visit: (code: number) => void): void {
+  for (let i = 0; i + GRAM <= lower.length; i++)
+    visit(
+      ((lower.charCodeAt(i) & 0x3ff) << 20) |
+        ((lower.charCodeAt(i + 1) & 0x3ff) << 10) |
+        (lower.charCodeAt(i + 2) & 0x3ff),
+    );
 }
 
 /**
@@ -48,7 +55,12 @@ function gramsOf(lower: string): Set<string> {
 export class TextIndex {
   private entries: (Entry | undefined)[] = [];
   private slotOf = new Map<string, number>();
-  private grams = new Map<string, number[]>();
+  private grams = new Map<number, number[]>();
+  /** Whole words (runs of letters, digits and _) to the slots holding them. */
+  private words = new Map<string, number[]>();
+  /** Live slots, newest first; sorted again on the first search after an addition. */
+  private order: number[] = [];
+  private ordered = true;
 
   get size(): number {
     return this.slotOf.size;
@@ -75,10 +87,18 @@ export class TextIndex {
     const slot = this.entries.length;
     this.entries.push({ message, lower, at: Date.parse(message.createdAt) });
     this.slotOf.set(message.id, slot);
-    for (const gram of gramsOf(lower)) {
-      const list = this.grams.get(gram);
-      if (list) list.push(slot);
-      else this.grams.set(gram, [slot]);
+    this.ordered = false;
+    forEachGram(lower, (code) => {
+      const list = this.grams.get(code);
+      // A run seen earlier in this text already ended its list with this slot.
+      if (!list) this.grams.set(code, [slot]);
+      else if (list[list.length - 1] !== slot) list.push(slot);
+    });
+    for (const word of lower.split(NON_WORD)) {
+      if (!word) continue;
+      const list = this.words.get(word);
+      if (!list) this.words.set(word, [slot]);
+      else if (list[list.length - 1] !== slot) list.push(slot);
     }
   }
 
@@ -101,37 +121,79 @@ export class TextIndex {
     for (const m of this.messagesIn(channelId)) this.remove(m.id);
   }
 
-  /** Best first: messages holding every word as a whole word, then the newest; at most `limit`. */
+  /**
+   * Best first: messages holding every word as a whole word, then the newest; at most `limit`.
+   * Whole-word matches come from the word lists, the rest from the runs of three, each walked
+   * newest first and left as soon as the page is full.
+   */
   search(query: ParsedSearch, scope: Scope = {}, limit = 200): IndexHit[] {
     if (scope.authorId === null || scope.channelIds === null) return [];
     const wanted = [...query.terms, ...query.phrases];
-    const hits: Entry[] = [];
-    for (const slot of this.candidates(wanted)) {
-      const e = this.entries[slot];
-      if (e && matches(e, query, wanted, scope)) hits.push(e);
+    const ok = (e: Entry) => matches(e, query, wanted, scope);
+    const alone = (e: Entry) => wanted.every((w) => standsAlone(e.lower, w));
+    const whole: Entry[] = [];
+    const part: Entry[] = [];
+    if (wanted.length > 0 && wanted.every((w) => PLAIN_WORD.test(w))) {
+      this.walk(shortest(wanted.map((w) => this.words.get(w) ?? [])), (e) => {
+        if (ok(e) && alone(e)) whole.push(e);
+        return whole.length >= limit;
+      });
+      const taken = new Set(whole);
+      if (whole.length < limit)
+        this.walk(this.candidates(wanted), (e) => {
+          if (!taken.has(e) && ok(e)) part.push(e);
+          return whole.length + part.length >= limit;
+        });
+    } else {
+      this.walk(this.candidates(wanted), (e) => {
+        if (!ok(e)) return false;
+        if (alone(e)) whole.push(e);
+        else if (part.length < limit) part.push(e);
+        return whole.length >= limit;
+      });
     }
-    const whole = wanted.map(wholeWord);
-    const ranked = hits.map((e) => ({ e, wholeWords: whole.every((re) => re.test(e.lower)) }));
-    ranked.sort((a, b) => Number(b.wholeWords) - Number(a.wholeWords) || b.e.at - a.e.at);
-    return ranked
-      .slice(0, limit)
-      .map(({ e, wholeWords }) => ({ message: e.message, wholeWords, highlights: wanted }));
+    const hit = (wholeWords: boolean) => (e: Entry) => ({
+      message: e.message,
+      wholeWords,
+      highlights: wanted,
+    });
+    return [...whole.map(hit(true)), ...part.map(hit(false))].slice(0, limit);
   }
 
-  /** The slots worth checking: the shortest posting list of any trigram wanted, else every slot. */
-  private candidates(wanted: string[]): Iterable<number> {
-    let best: number[] | undefined;
-    for (const word of wanted) {
-      if (word.length < GRAM) continue;
-      for (const gram of gramsOf(word)) {
-        const list = this.grams.get(gram);
-        if (!list) return [];
-        if (!best || list.length < best.length) best = list;
-      }
+  /** Visits the live entries of `slots` (all when undefined), newest first, until `visit` says stop. */
+  private walk(slots: number[] | undefined, visit: (e: Entry) => boolean): void {
+    if (slots && slots.length <= FEW) {
+      const entries = slots.map((slot) => this.entries[slot]).filter((e) => e !== undefined);
+      entries.sort((a, b) => b.at - a.at);
+      for (const e of entries) if (visit(e)) return;
+      return;
     }
-    return best ? new Set(best) : this.entries.keys();
+    const marked = slots && new Uint8Array(this.entries.length);
+    if (marked) for (const slot of slots) marked[slot] = 1;
+    for (const slot of this.newestFirst()) {
+      if (marked && !marked[slot]) continue;
+      const e = this.entries[slot];
+      if (e && visit(e)) return;
+    }
+  }
+
+  private newestFirst(): number[] {
+    if (!this.ordered) {
+      this.order = [...this.slotOf.values()].sort((a, b) => this.entries[b]!.at - this.entries[a]!.at);
+      this.ordered = true;
+    }
+    return this.order;
+  }
+
+  /** The slots worth checking: the shortest posting list of any run of three wanted, else all (undefined). */
+  private candidates(wanted: string[]): number[] | undefined {
+    const lists: number[][] = [];
+    for (const word of wanted) forEachGram(word, (code) => lists.push(this.grams.get(code) ?? []));
+    return lists.length ? shortest(lists) : undefined;
   }
 }
+
+const shortest = (lists: number[][]) => lists.reduce((a, b) => (b.length < a.length ? b : a));
 
 function matches(e: Entry, query: ParsedSearch, wanted: string[], scope: Scope): boolean {
   const m = e.message;
@@ -154,7 +216,25 @@ function matches(e: Entry, query: ParsedSearch, wanted: string[], scope: Scope):
 /** Whether every word or phrase stands as a whole word in the text, as the server ranks first. */
 export function holdsWholeWords(text: string, words: string[]): boolean {
   const lower = text.toLowerCase();
-  return words.every((w) => wholeWord(w).test(lower));
+  return words.every((w) => standsAlone(lower, w));
 }
 
-const wholeWord = (w: string) => new RegExp(`(^|[^\\p{L}\\p{N}_])${escape(w)}($|[^\\p{L}\\p{N}_])`, 'u');
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const NON_WORD = /[^\p{L}\p{N}_]+/u;
+const PLAIN_WORD = /^[\p{L}\p{N}_]+$/u;
+/** A letter, digit or underscore: ASCII by its code, the rest through a Unicode class. */
+function isWordChar(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+  return WORD_CHAR.test(text[at]!);
+}
+
+/** Whether `word` occurs in `lower` with no letter or digit right before or after it. */
+function standsAlone(lower: string, word: string): boolean {
+  for (let i = lower.indexOf(word); i >= 0; i = lower.indexOf(word, i + 1)) {
+    const end = i + word.length;
+    if ((i === 0 || !isWordChar(lower, i - 1)) && (end === lower.length || !isWordChar(lower, end)))
+      return true;
+  }
+  return false;
+}

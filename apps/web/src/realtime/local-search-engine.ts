@@ -28,7 +28,7 @@ type ChannelRecord = { progress?: ChannelProgress; messages: IndexedMessage[] };
 const PAGE = 200;
 const PAUSE_MS = 1_000;
 const HIDDEN_PAUSE_MS = 5_000;
-const IDLE_MS = 15_000;
+const IDLE_MS = 30_000;
 const THREAD_PAUSE_MS = 200;
 const SAVE_AFTER_MS = 2_000;
 
@@ -122,7 +122,7 @@ export class LocalSearchEngine {
       return this.put(message, known.text);
     }
     const text = await this.decrypt(message);
-    if (text !== undefined) this.put(message, text);
+    if (typeof text === 'string') this.put(message, text);
   }
 
   async dropChannel(channelId: string): Promise<void> {
@@ -202,7 +202,10 @@ export class LocalSearchEngine {
         : `before=${p.oldestSeq}&`;
     const page = await api<MessagesResponse>('GET', `/channels/${channel.id}/messages?${query}limit=${PAGE}`);
     if (this.stopped) return false;
-    for (const m of page.messages) await this.index1(m);
+    let waiting = false;
+    for (const m of page.messages) if (!(await this.index1(m))) waiting = true;
+    // A key this browser does not hold yet: the page is read again once keys change.
+    if (waiting || this.stopped) return false;
     const seqs = page.messages.map((m) => m.seq);
     const oldest = page.messages[0];
     const next: ChannelProgress = p
@@ -223,34 +226,36 @@ export class LocalSearchEngine {
     return true;
   }
 
-  /** A message of a history page, and the replies of its thread. */
-  private async index1(message: Message): Promise<void> {
-    if (message.encrypted && !message.deletedAt && !this.index.has(message.id)) {
-      const text = await this.decrypt(message);
-      if (text !== undefined) this.put(message, text);
-    }
-    if (message.replyCount === 0 || message.threadRootId) return;
+  /** A message of a history page, and the replies of its thread; false when a key is missing. */
+  private async index1(message: Message): Promise<boolean> {
+    let done = true;
+    const add = async (m: Message) => {
+      if (!m.encrypted || m.deletedAt || m.system || this.index.has(m.id)) return;
+      const text = await this.decrypt(m);
+      if (typeof text === 'string') this.put(m, text);
+      else if (text?.retry) done = false;
+    };
+    await add(message);
+    if (message.replyCount === 0 || message.threadRootId) return done;
     let before = '';
     for (;;) {
       await sleep(THREAD_PAUSE_MS);
-      if (this.stopped) return;
+      if (this.stopped) return done;
       const page = await api<ThreadResponse>('GET', `/messages/${message.id}/thread?${before}limit=${PAGE}`);
-      for (const reply of page.messages) {
-        if (this.stopped) return;
-        if (!reply.encrypted || reply.deletedAt || this.index.has(reply.id)) continue;
-        const text = await this.decrypt(reply);
-        if (text !== undefined) this.put(reply, text);
-      }
-      if (!page.hasMore || page.messages.length === 0) return;
+      for (const reply of page.messages) await add(reply);
+      if (this.stopped || !page.hasMore || page.messages.length === 0) return done;
       before = `before=${page.messages[0]!.seq}&`;
     }
   }
 
-  private async decrypt(message: Message): Promise<string | undefined> {
+  /** The text; { retry } while a key is not here yet; undefined when it can never be read (altered). */
+  private async decrypt(message: Message): Promise<string | { retry: true } | undefined> {
     const users = this.qc?.getQueryData<User[]>(keys.users);
     const name = users?.find((u) => u.id === message.authorId)?.displayName ?? 'Someone';
     const plain = await decryptText(message, name).catch(() => undefined);
-    return plain?.ok ? plain.text : undefined;
+    if (!plain) return { retry: true };
+    if (plain.ok) return plain.text;
+    return plain.state === 'failed' ? undefined : { retry: true };
   }
 
   private changed(channelId: string): void {

@@ -4,6 +4,7 @@ import type { Channel, FeedChange, Message, ParsedSearch, User } from '@parley/p
 import { createStore } from '../lib/store';
 import type { IndexHit, Scope } from '../lib/text-index';
 import { onDecrypted } from '../crypto/decrypted-feed';
+import { cryptoEpoch } from '../crypto/epoch';
 import { vault } from '../crypto/vault';
 import { keys } from './keys';
 import type { ChannelProgress, LocalSearchEngine } from './local-search-engine';
@@ -90,9 +91,12 @@ export function startLocalSearch(qc: QueryClient, selfId: string): () => void {
     else if (engine && queue.length < QUEUE_MAX) queue.push({ decrypted: [message, text] });
   });
   const stopFollowing = vault.subscribe(follow);
+  // Keys that arrived may open messages the backfill had to leave.
+  const stopPoking = cryptoEpoch.subscribe(() => running?.poke());
   follow();
   return () => {
     stopFollowing();
+    stopPoking();
     onDecrypted(undefined);
     clearTimeout(publishTimer);
     unlockedWith = undefined;
@@ -102,6 +106,8 @@ export function startLocalSearch(qc: QueryClient, selfId: string): () => void {
 
 /** Every message change the data layer applies; the index follows edits and deletes. */
 export function noteChange(change: FeedChange): void {
+  // A channel joined or changed may have history to index now.
+  if (change.type === 'member:joined' || change.type === 'channel:updated') running?.poke();
   const wanted =
     change.type === 'channel:removed' ||
     ((change.type === 'message:created' ||

@@ -25,8 +25,8 @@ export function EncryptedIndexNote({ channels, me }: { channels: Channel[]; me: 
   return (
     <div className="search-note search-index-note muted small" data-index={status}>
       <p>
-        <Icon name="lock" size={14} /> Encrypted channels are searched in this browser, from its own index
-        (sealed under your keys; the server learns nothing):
+        <Icon name="lock" size={14} /> Encrypted channels are searched in this browser, from an index sealed
+        under your keys:
       </p>
       <ul aria-label="Encrypted channels indexed">
         {encrypted.map((c) => (
