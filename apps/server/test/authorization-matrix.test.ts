@@ -23,6 +23,7 @@ type Fixture = {
   resetToken: string;
   sessionId: string;
   fileId: string;
+  groupId: string;
   emojiName: string;
   emojiId: string;
 };
@@ -184,6 +185,12 @@ const POLICY: Record<string, Policy> = {
       ],
     }),
   },
+  // User groups: every member may manage them by default (the instance setting), guests never.
+  'GET /api/v1/groups': { expect: SIGNED_IN },
+  'POST /api/v1/groups': { expect: NOT_GUEST, body: () => ({ handle: `grp${uniq()}`, name: 'Group' }) },
+  'PATCH /api/v1/groups/:id': { expect: NOT_GUEST, body: () => ({ name: 'Renamed' }) },
+  'PUT /api/v1/groups/:id/members': { expect: NOT_GUEST, body: (f) => ({ userIds: [f.targetId] }) },
+  'DELETE /api/v1/groups/:id': { expect: NOT_GUEST },
   'GET /api/v1/admin/settings': { expect: INSTANCE_ADMIN },
   'PATCH /api/v1/admin/settings': { expect: INSTANCE_ADMIN, body: () => ({ name: 'Parley' }) },
   'GET /api/v1/admin/invites': { expect: INSTANCE_ADMIN },
@@ -272,6 +279,9 @@ describe('authorization matrix: every route x every kind of caller', () => {
       });
       emojiId = ((await res.json()) as { emoji: { id: string } }).emoji.id;
     }
+    const groupId = url.includes('/groups/:id')
+      ? (await creator.post('/groups', { handle: `g${uniq()}`, name: 'Group' })).body.group.id
+      : '';
     let target = clients.target;
     if (policy.freshTarget) target = await signUp(server.url, `t${uniq()}`);
     const invite = url.includes(':code')
@@ -304,6 +314,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         resetToken,
         sessionId,
         fileId,
+        groupId,
         emojiName,
         emojiId,
       };
@@ -317,6 +328,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(/\/messages\/:id/, `/messages/${f.messageId}`)
       .replace(/\/admin\/users\/:id/, `/admin/users/${f.targetId}`)
       .replace(/\/files\/:id/, `/files/${f.fileId}`)
+      .replace(/\/groups\/:id/, `/groups/${f.groupId}`)
       .replace('/emoji/images/:id', `/emoji/images/${f.emojiId}`)
       .replace('/emoji/:name', `/emoji/${f.emojiName}`)
       .replace(':userId', f.targetId)

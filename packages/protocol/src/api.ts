@@ -9,6 +9,8 @@ import {
   EmojiName,
   EncryptedBody,
   FileInfo,
+  GroupHandle,
+  GroupManagers,
   Id,
   InstanceSettings,
   Invite,
@@ -24,6 +26,7 @@ import {
   ThreadState,
   Topic,
   User,
+  UserGroup,
   Username,
 } from './entities.js';
 import type { FeedChange } from './events.js';
@@ -270,10 +273,37 @@ export const UpdateSettingsBody = z
   .strictObject({
     inviteOnly: z.boolean().optional(),
     name: SafeString.trim().min(1).max(64).optional(),
+    groupManagers: GroupManagers.optional(),
     emojiAdders: EmojiAdders.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
+
+const GroupDescription = SafeString.trim().max(LIMITS.groupDescriptionMax);
+const GroupMemberIds = z
+  .array(Id)
+  .max(LIMITS.groupMembersPerRequest)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each person once');
+export const CreateGroupBody = z.strictObject({
+  handle: GroupHandle,
+  name: DisplayName,
+  description: GroupDescription.optional(),
+  userIds: GroupMemberIds.optional(),
+});
+export type CreateGroupBody = z.infer<typeof CreateGroupBody>;
+export const UpdateGroupBody = z
+  .strictObject({
+    handle: GroupHandle.optional(),
+    name: DisplayName.optional(),
+    description: GroupDescription.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export type UpdateGroupBody = z.infer<typeof UpdateGroupBody>;
+/** The whole member list, replacing the old one. */
+export const SetGroupMembersBody = z.strictObject({ userIds: GroupMemberIds });
+export type SetGroupMembersBody = z.infer<typeof SetGroupMembersBody>;
+export type GroupResponse = { group: UserGroup };
+export type GroupsResponse = { groups: UserGroup[] };
 
 export const UpdateRoleBody = z.strictObject({ role: Role.exclude(['owner']) });
 export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;

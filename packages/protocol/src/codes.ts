@@ -33,8 +33,9 @@ export const ERROR_CODES = [
   'account_deactivated',
   'reset_link_invalid',
   'host_not_allowed',
-  'emoji_name_taken',
+  'group_handle_taken',
   'system_message',
+  'emoji_name_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -76,8 +77,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   account_deactivated: 403,
   reset_link_invalid: 404,
   host_not_allowed: 421,
-  emoji_name_taken: 409,
+  group_handle_taken: 409,
   system_message: 403,
+  emoji_name_taken: 409,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -114,7 +116,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   account_deactivated: 'This account is deactivated. Ask an admin if that is a mistake.',
   reset_link_invalid: 'That reset link is not valid: it was used, replaced or has expired.',
   host_not_allowed: 'This server does not answer to that address.',
-  emoji_name_taken: 'That name is taken by a custom emoji or a standard one.',
+  group_handle_taken: 'That handle is taken by a person, a group or a broadcast such as @here.',
   system_message:
     'That line says who joined or what changed: it cannot be edited, deleted, reacted to, replied to, pinned or saved.',
+  emoji_name_taken: 'That name is taken by a custom emoji or a standard one.',
 };

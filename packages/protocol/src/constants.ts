@@ -25,6 +25,9 @@ export const LIMITS = {
   /** People in a group DM, its starter included. */
   groupDmMax: 8,
   pinsPerChannel: 100,
+  /** User ids in one request that sets a user group's members. */
+  groupMembersPerRequest: 1_000,
+  groupDescriptionMax: 250,
   emojiNameMax: 32,
   /** A custom emoji's picture, in bytes. */
   emojiImageMax: 256 * 1024,

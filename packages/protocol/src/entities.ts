@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { BROADCAST_MENTIONS } from './mentions.js';
 
 // Lower-cased as parsed: an upper-case id in a URL names the same row and the same socket room.
 export const Id = z.uuid().toLowerCase();
@@ -17,6 +18,12 @@ export const Username = z
   .min(LIMITS.usernameMin)
   .max(LIMITS.usernameMax)
   .regex(/^[a-z0-9._-]+$/, 'Use a-z, 0-9, dot, underscore or dash');
+
+/** A user group's handle: a username's characters, never a broadcast's name. */
+export const GroupHandle = Username.refine(
+  (h) => !(BROADCAST_MENTIONS as readonly string[]).includes(h),
+  'channel, here and everyone are reserved',
+);
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -215,15 +222,36 @@ export const Invite = z.object({
 });
 export type Invite = z.infer<typeof Invite>;
 
+/** Who may create and manage user groups: owners and admins only, or every member (never guests). */
+export const GroupManagers = z.enum(['admins', 'members']);
+export type GroupManagers = z.infer<typeof GroupManagers>;
 /** Who may add custom emoji: owners and admins only, or every member (never guests). */
 export const EmojiAdders = z.enum(['admins', 'members']);
 export type EmojiAdders = z.infer<typeof EmojiAdders>;
 export const InstanceSettings = z.object({
   inviteOnly: z.boolean(),
   name: z.string(),
+  groupManagers: GroupManagers,
   emojiAdders: EmojiAdders,
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
+
+/**
+ * A user group (`@design`): mentioning its handle mentions each member who is in the channel.
+ * Guests see a group's handle, name and member count, and among the members only themselves.
+ */
+export const UserGroup = z.object({
+  id: Id,
+  handle: z.string(),
+  name: z.string(),
+  description: z.string(),
+  memberIds: z.array(Id),
+  memberCount: z.number().int(),
+  createdBy: Id.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserGroup = z.infer<typeof UserGroup>;
 
 /** A custom emoji's name, as typed between colons: `:partyparrot:` is `partyparrot`. */
 export const EmojiName = z

@@ -10,6 +10,7 @@ import {
   Reaction,
   ThreadState,
   User,
+  UserGroup,
 } from './entities.js';
 
 // Server to client. Every event about a channel carries channelId; message events carry seq.
@@ -31,6 +32,9 @@ export type DraftUpdated = Fed & { channelId: string; threadRootId: string | nul
 /** One of the user's saved messages, saved or no longer: to their other tabs and devices. */
 export type SavedChanged = Fed & { channelId: string; messageId: string; saved: boolean };
 export type KeysChanged = Fed & { channelId: string; keyVersion: number; rotationNeeded: boolean };
+/** A user group made or changed (handle, name, members); to everyone, guests seeing only themselves among members. */
+export type GroupUpdated = Fed & { group: UserGroup };
+export type GroupDeleted = Fed & { groupId: string };
 /** A custom emoji added (emoji) or removed (null), to everyone. */
 export type EmojiChanged = Fed & { name: string; emoji: CustomEmoji | null };
 export type TypingStarted = { channelId: string; userId: string; threadRootId?: string };
@@ -54,6 +58,8 @@ export interface FeedEvents {
   'draft:updated': DraftUpdated;
   'saved:changed': SavedChanged;
   'emoji:changed': EmojiChanged;
+  'group:updated': GroupUpdated;
+  'group:deleted': GroupDeleted;
 }
 export type FeedEventName = keyof FeedEvents;
 export type FeedChange = { [K in FeedEventName]: { type: K; payload: FeedEvents[K] } }[FeedEventName];

@@ -23,6 +23,15 @@ describe('mentions', () => {
     expect(mentionsUser(null, 'bob')).toBe(false);
   });
 
+  it('counts the handle of a group the user is in as a mention of them, and no other group', () => {
+    expect(mentionsUser('@design review at 3', 'bob', ['design'])).toBe(true);
+    expect(mentionsUser('ping @Design.', 'bob', ['ops', 'design'])).toBe(true);
+    expect(mentionsUser('@design-team look', 'bob', ['design'])).toBe(false);
+    expect(mentionsUser('@design-team look', 'bob', ['design', 'design-team'])).toBe(true);
+    expect(mentionsUser('@ops', 'bob', ['design'])).toBe(false);
+    expect(mentionsUser('@axb', 'bob', ['a.b'])).toBe(false);
+  });
+
   it('lists who a body mentions, each once, a trailing dot left out', () => {
     expect(mentionedNames('@Bob and @carol.d, again @bob. and @here')).toEqual(['bob', 'carol.d', 'here']);
     expect(mentionedNames('no one at all, x@y.z')).toEqual([]);

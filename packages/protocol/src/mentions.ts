@@ -8,13 +8,23 @@ export type BroadcastMention = (typeof BROADCAST_MENTIONS)[number];
 const BEFORE = '(^|[^a-z0-9._-])@(';
 const AFTER = ')[._-]*($|[^a-z0-9._-])';
 
-/** A regex source matching `@username` or a broadcast; usernames are a-z 0-9 . _ -, so only `.` needs escaping. */
-export const mentionPattern = (username: string): string =>
-  `${BEFORE}${[username.replaceAll('.', '[.]'), ...BROADCAST_MENTIONS].join('|')}${AFTER}`;
+/**
+ * A regex source matching `@username`, the handle of a user group they are in, or a broadcast;
+ * usernames and handles are a-z 0-9 . _ -, so only `.` needs escaping.
+ */
+export const mentionPattern = (username: string, groupHandles: readonly string[] = []): string =>
+  `${BEFORE}${[username, ...groupHandles]
+    .map((n) => n.replaceAll('.', '[.]'))
+    .concat(BROADCAST_MENTIONS)
+    .join('|')}${AFTER}`;
 
-/** Whether a message body mentions the user (directly or by a broadcast); case does not matter. */
-export function mentionsUser(body: string | null, username: string): boolean {
-  return !!body && new RegExp(mentionPattern(username), 'i').test(body);
+/** Whether a message body mentions the user (directly, through one of their groups or by a broadcast); case does not matter. */
+export function mentionsUser(
+  body: string | null,
+  username: string,
+  groupHandles: readonly string[] = [],
+): boolean {
+  return !!body && new RegExp(mentionPattern(username, groupHandles), 'i').test(body);
 }
 
 /** The usernames and broadcasts a body mentions, lower-cased, each once, in order. */

@@ -8,6 +8,7 @@ import { setPasswordHash } from '../features/auth/passwords.repo.js';
 import { listSessions, revokeAllSessions } from '../features/auth/sessions.service.js';
 import { findChannelByName } from '../features/channels/channels.repo.js';
 import { addMembership } from '../features/channels/channels.service.js';
+import { isGroupHandle } from '../features/groups/groups.repo.js';
 import { updateUserRecorded } from '../features/users/users.service.js';
 import { countUsers, findUserByUsername, insertUser, toUser } from '../features/users/users.repo.js';
 import { serverVersion, tableCounts } from './check.repo.js';
@@ -32,7 +33,8 @@ export async function createUser(
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      if (await findUserByUsername(tx, body.username)) throw new AppError('username_taken');
+      if ((await findUserByUsername(tx, body.username)) || (await isGroupHandle(tx, body.username)))
+        throw new AppError('username_taken');
       const first = (await countUsers(tx)) === 0;
       const role: Role = first ? 'owner' : input.role;
       return insertUser(tx, {

@@ -334,6 +334,34 @@ export const files = pgTable(
   ],
 );
 
+/** User groups (`@design`): a handle that mentions every member; never the same as a username. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: uuid('id').primaryKey(),
+    handle: text('handle').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_groups_handle_key').on(sql`lower(${t.handle})`)],
+);
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
+);
+
 /** Custom emoji: a name (unique, never a standard shortcode) and its picture, encrypted at rest like files. */
 export const customEmoji = pgTable('custom_emoji', {
   id: uuid('id').primaryKey(),

@@ -18,6 +18,7 @@ export interface DomainEvents {
   'saved.changed': { userId: string; messageId: string };
   'emoji.changed': { name: string };
   'draft.changed': { channelId: string; userId: string; threadRootId: string | null };
+  'group.changed': { groupId: string };
 }
 export type DomainEventName = keyof DomainEvents;
 type Handler<K extends DomainEventName> = (event: DomainEvents[K]) => void;

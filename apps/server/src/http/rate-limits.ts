@@ -27,6 +27,7 @@ export const RATE_RULES = {
   dmCreate: { points: 60, durationS: 600, by: 'user' },
   memberAdd: { points: 120, durationS: 600, by: 'user' },
   invite: { points: 30, durationS: 3600, by: 'user' },
+  groupWrite: { points: 60, durationS: 600, by: 'user' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -43,6 +44,10 @@ const ROUTES: Record<string, RateRule> = {
   'POST /dms': 'dmCreate',
   'POST /channels/:id/members': 'memberAdd',
   'POST /admin/invites': 'invite',
+  'POST /groups': 'groupWrite',
+  'PATCH /groups/:id': 'groupWrite',
+  'PUT /groups/:id/members': 'groupWrite',
+  'DELETE /groups/:id': 'groupWrite',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, Presence, ServerToClientEvents, User } from '@parley/protocol';
 import type { Resolved } from '../features/feed/resolve.js';
+import { groupAsSeenBy } from '../features/groups/group-visibility.js';
 import { PresenceRegistry } from './presence-registry.js';
 
 /** Between nodes: a write happened, read the feed. */
@@ -33,6 +34,8 @@ export const isInChannel = (socket: ParleySocket, channelId: string) =>
 export const PRESENCE_ROOM_MAX = 1_000;
 const isPresenceRoom = (room: string) => room.startsWith('channel:') || room.startsWith('user:');
 export const sessionRoom = (id: string) => `session:${id}`;
+/** Every guest's sockets: what goes to everyone reaches them trimmed to what guests may see. */
+export const GUESTS_ROOM = 'guests';
 
 /** The only module that emits; feed changes come through deliver(), in feed order, after commit. */
 export class Realtime {
@@ -103,7 +106,14 @@ export class Realtime {
       if (change.type === 'channel:removed') local.in(room).socketsLeave(channelRoom(row.channelId!));
       emit(local.to(room));
     } else if (row.channelId) emit(local.to(channelRoom(row.channelId)));
-    else emit(local);
+    else if (change.type === 'group:updated') {
+      emit(local.except(GUESTS_ROOM));
+      for (const id of this.io!.of('/').adapter.rooms.get(GUESTS_ROOM) ?? []) {
+        const socket = this.io!.of('/').sockets.get(id);
+        const group = socket && groupAsSeenBy(change.payload.group, socket.data.user);
+        if (group) socket.emit('group:updated', { ...change.payload, group });
+      }
+    } else emit(local);
   }
 
   /** Asks every other node to read the feed now (a write happened here); their poll covers a lost one. */

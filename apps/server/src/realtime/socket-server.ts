@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { MembershipLoader } from './membership-loader.js';
 import {
   channelRoom,
+  GUESTS_ROOM,
   isInChannel,
   type ParleyServer,
   type ParleySocket,
@@ -52,7 +53,12 @@ export function createSocketServer(
       socket.conn.once('close', () => caps.release(found.sessionId, found.user.id));
       // Join every room before the client hears "connected" and catches up, so nothing slips between.
       const channelIds = await memberships.load(found.user.id);
-      socket.join([userRoom(found.user.id), sessionRoom(found.sessionId), ...channelIds.map(channelRoom)]);
+      socket.join([
+        userRoom(found.user.id),
+        sessionRoom(found.sessionId),
+        ...channelIds.map(channelRoom),
+        ...(found.user.role === 'guest' ? [GUESTS_ROOM] : []),
+      ]);
       next();
     } catch (err) {
       ctx.log.warn({ err }, 'socket handshake failed');

@@ -5,7 +5,13 @@ import { invites, settings } from '../../db/schema.js';
 
 export type InviteRow = typeof invites.$inferSelect;
 
-const DEFAULTS: InstanceSettings = { inviteOnly: false, name: 'Parley', emojiAdders: 'members' };
+// Every member may make user groups by default, as in Zulip.
+const DEFAULTS: InstanceSettings = {
+  inviteOnly: false,
+  name: 'Parley',
+  groupManagers: 'members',
+  emojiAdders: 'members',
+};
 
 export function toInvite(row: InviteRow): Invite {
   return {

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { consumeInvite, readSettings } from '../admin/admin.repo.js';
 import { findChannelByName } from '../channels/channels.repo.js';
 import { addMembership } from '../channels/channels.service.js';
+import { isGroupHandle } from '../groups/groups.repo.js';
 import {
   countUsers,
   findUserByUsername,
@@ -38,7 +39,9 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Sessio
           throw new AppError('invite_required');
         }
       }
-      if (await findUserByUsername(tx, body.username)) throw new AppError('username_taken');
+      // A user group's handle answers @ like a username: the two never clash.
+      if ((await findUserByUsername(tx, body.username)) || (await isGroupHandle(tx, body.username)))
+        throw new AppError('username_taken');
       return insertUser(tx, {
         id,
         username: body.username,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Channel, Member, User } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
-import { channels, memberships, messages, users } from '../../db/schema.js';
+import { channels, memberships, messages, userGroupMembers, userGroups, users } from '../../db/schema.js';
 import { toUser } from '../users/users.repo.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -16,9 +16,11 @@ const unreadSince = (userId: string) => sql`from ${messages} x
     and x.author_id <> ${userId} and x.deleted_at is null and x.system is null
     and (x.thread_root_id is null or x.also_in_channel)`;
 
-/** The regex of protocol's mentionPattern, built from the user's name in the statement itself. */
+/** The regex of protocol's mentionPattern, built from the user's name and their groups' handles in the statement itself. */
 const mentionRegex = (userId: string) =>
-  sql`('(^|[^a-z0-9._-])@(' || replace((select u.username from ${users} u where u.id = ${userId}), '.', '[.]')
+  sql`('(^|[^a-z0-9._-])@(' || replace((select u.username from ${users} u where u.id = ${userId})
+    || coalesce((select string_agg('|' || g.handle, '') from ${userGroupMembers} gm
+      join ${userGroups} g on g.id = gm.group_id where gm.user_id = ${userId}), ''), '.', '[.]')
     || '|channel|here|everyone)[._-]*($|[^a-z0-9._-])')`;
 
 function unreadFor(userId: string) {

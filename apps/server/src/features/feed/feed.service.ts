@@ -13,6 +13,7 @@ import {
   pruneChanges,
   readChanges,
 } from './feed.repo.js';
+import { groupAsSeenBy } from '../groups/group-visibility.js';
 import { resolveChanges } from './resolve.js';
 
 const FLOOR_KEY = 'feed_floor';
@@ -38,7 +39,12 @@ export async function syncSince(
   const last = rows.at(-1);
   const horizon = { tx: page.below, id: 0n };
   const cursor = more ? last! : max(after, horizon);
-  return { changes: resolved.map((r) => r.change), cursor: formatPosition(cursor), more };
+  const changes = resolved.map(({ change }) =>
+    change.type === 'group:updated'
+      ? { ...change, payload: { ...change.payload, group: groupAsSeenBy(change.payload.group, actor) } }
+      : change,
+  );
+  return { changes, cursor: formatPosition(cursor), more };
 }
 
 const max = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);

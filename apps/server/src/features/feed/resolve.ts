@@ -5,6 +5,7 @@ import { findMessages, withReactions, listReactions } from '../messages/messages
 import { threadState } from '../threads/threads.repo.js';
 import { findDraft, toDraft } from '../drafts/drafts.repo.js';
 import { isSaved } from '../pins/pins.repo.js';
+import { findGroup } from '../groups/groups.repo.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import { findEmojiById, toCustomEmoji } from '../emoji/emoji.repo.js';
 import { type ChangeRow, formatPosition, type Loaded } from './feed.repo.js';
@@ -121,6 +122,12 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
       const payload = { channelId, threadRootId: row.entityId, draft: draft ? toDraft(draft) : null, cursor };
       return { type: row.kind, payload };
     }
+    case 'group:updated': {
+      const group = await findGroup(db, row.entityId!);
+      return group && { type: row.kind, payload: { group, cursor } };
+    }
+    case 'group:deleted':
+      return { type: row.kind, payload: { groupId: row.entityId!, cursor } };
     default:
       return undefined;
   }

@@ -5,12 +5,12 @@ import { channels, memberships, messages } from '../../db/schema.js';
 import type { MessageRow } from '../messages/messages.repo.js';
 
 /**
- * Messages in plain channels the user is in that name them or broadcast, newest first, before a
+ * Messages in plain channels the user is in that name them, one of their groups, or broadcast, newest first, before a
  * (created_at, id) position. Encrypted channels are the browser's to search: their bodies are sealed.
  */
 export async function listMentions(
   db: Conn,
-  user: { id: string; username: string },
+  user: { id: string; username: string; groupHandles: string[] },
   page: { before?: { at: Date; id: string }; limit: number },
 ): Promise<MessageRow[]> {
   const rows = await db
@@ -25,7 +25,7 @@ export async function listMentions(
       and(
         isNull(messages.deletedAt),
         ne(messages.authorId, user.id),
-        sql`${messages.body} like '%@%' and ${messages.body} ~* ${mentionPattern(user.username)}`,
+        sql`${messages.body} like '%@%' and ${messages.body} ~* ${mentionPattern(user.username, user.groupHandles)}`,
         page.before
           ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.at.toISOString()}::timestamptz, ${page.before.id}::uuid)`
           : undefined,

@@ -5,6 +5,7 @@ import { parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { withReactions } from '../messages/messages.repo.js';
 import { findUserById } from '../users/users.repo.js';
+import { groupHandlesOf } from '../groups/groups.repo.js';
 import { listMentions } from './mentions.repo.js';
 
 export function mentionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -14,7 +15,8 @@ export function mentionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = (await findUserById(ctx.db, actor.id))!;
     const [at, id] = cursor ? cursor.split('.') : [];
     const before = at && id ? { at: new Date(Number(at)), id } : undefined;
-    const rows = await listMentions(ctx.db, user, { before, limit });
+    const groupHandles = await groupHandlesOf(ctx.db, user.id);
+    const rows = await listMentions(ctx.db, { ...user, groupHandles }, { before, limit });
     const last = rows.length === limit ? rows.at(-1) : undefined;
     return {
       messages: await withReactions(ctx.db, rows),
