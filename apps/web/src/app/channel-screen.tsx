@@ -32,6 +32,10 @@ const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default
 
 const TYPING_EMIT_MS = 3_000;
 
+/** Whom a row names: its author, and whoever a system line says was added or removed. */
+const peopleOf = (m: Message) =>
+  m.system && 'userId' in m.system ? [m.authorId, m.system.userId] : [m.authorId];
+
 export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const qc = useQueryClient();
   const users = useUserMap();
@@ -55,7 +59,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const reactToLast = useReactToLast();
   const draft = useDraft(channel, null, me.id);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
-  useEnsureUsers(data?.messages.map((m) => m.authorId) ?? [], users, usersReady);
+  useEnsureUsers(data?.messages.flatMap(peopleOf) ?? [], users, usersReady);
   const [editingId, setEditingId] = useState<string>();
   const [showMembers, setShowMembers] = useState(false);
   const lastTyping = useRef(0);
@@ -111,7 +115,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   }, [channel.id]);
 
   const handleEditLast = useCallback(() => {
-    const mine = data?.messages.filter((m) => m.authorId === me.id && !m.deletedAt).at(-1);
+    const mine = data?.messages.filter((m) => m.authorId === me.id && !m.deletedAt && !m.system).at(-1);
     if (mine) setEditingId(mine.id);
   }, [data, me.id]);
 

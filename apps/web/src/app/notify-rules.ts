@@ -17,7 +17,8 @@ export type NotifyContext = {
  */
 export function shouldNotify(message: Message, text: string, channel: Channel, ctx: NotifyContext): boolean {
   const m = channel.membership;
-  if (!m || message.authorId === ctx.selfId || message.deletedAt || m.notify === 'none') return false;
+  if (!m || message.authorId === ctx.selfId || message.deletedAt || message.system || m.notify === 'none')
+    return false;
   if (channel.id === ctx.watchingChannelId && !message.threadRootId) return false;
   const mentioned = mentionsUser(text, ctx.selfName);
   if (m.muted) return mentioned;

@@ -79,6 +79,11 @@ describe('channel list updates', () => {
     const list = [channel()];
     expect(noteMessage(list, msg(4), { selfId: 'u1', reading: false })![0]!.membership!.unread).toBe(1);
     expect(noteMessage(list, msg(4), { selfId: 'u1', reading: true })![0]!.membership!.unread).toBe(0);
+    // A system line ("Bob joined") raises lastSeq and counts as nothing.
+    const line = { ...msg(4), body: null, system: { type: 'joined' as const } };
+    const noted = noteMessage(list, line, { selfId: 'u1', selfName: 'me', reading: false })![0]!;
+    expect(noted.lastSeq).toBe(4);
+    expect(noted.membership).toMatchObject({ unread: 0, mentions: 0 });
     expect(
       noteMessage(list, msg(4, { authorId: 'u1' }), { selfId: 'u1', reading: false })![0]!.membership!.unread,
     ).toBe(0);

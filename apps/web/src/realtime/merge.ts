@@ -114,7 +114,7 @@ export function removeChannel(channels: Channel[] | undefined, channelId: string
   return channels?.filter((c) => c.id !== channelId);
 }
 
-/** A new message raises lastSeq, and unread for others' messages in a channel not being read. */
+/** A new message raises lastSeq, and unread for others' messages (never system lines) in a channel not being read. */
 export function noteMessage(
   channels: Channel[] | undefined,
   message: Message,
@@ -122,7 +122,12 @@ export function noteMessage(
 ): Channel[] | undefined {
   return channels?.map((c) => {
     if (c.id !== message.channelId || message.seq <= c.lastSeq) return c;
-    const counts = !opts.reading && message.authorId !== opts.selfId && inChannel(message) && c.membership;
+    const counts =
+      !opts.reading &&
+      message.authorId !== opts.selfId &&
+      !message.system &&
+      inChannel(message) &&
+      c.membership;
     if (!counts) return { ...c, lastSeq: message.seq };
     const mentioned = !!opts.selfName && mentionsUser(message.body, opts.selfName);
     const { unread, mentions } = c.membership!;

@@ -55,6 +55,48 @@ describe('groupMessages', () => {
     expect(rows.map((r) => r.firstUnread)).toEqual([false, false, true, false]);
   });
 
+  it('never starts the new-messages line on a system line, and a system line breaks an author run', () => {
+    const line = (seq: number, createdAt: string, authorId = 'a') => ({
+      ...at(seq, createdAt, authorId),
+      body: null,
+      system: { type: 'topic' as const, topic: 'x' },
+    });
+    const rows = groupMessages(
+      [
+        at(1, '2026-03-10T09:00:00'),
+        line(2, '2026-03-10T09:01:00'),
+        at(3, '2026-03-10T09:02:00'),
+        at(4, '2026-03-10T09:03:00'),
+      ],
+      { unreadAfter: 1, selfId: 'me', now },
+    );
+    expect(rows.map((r) => r.firstUnread)).toEqual([false, false, true, false]);
+    expect(rows.map((r) => r.head)).toEqual([true, true, true, false]);
+    expect(rows.map((r) => !!r.lines)).toEqual([false, true, false, false]);
+  });
+
+  it('collapses joins in a row into one row keyed by the newest, but not across a leave or a day', () => {
+    const line = (seq: number, createdAt: string, authorId: string, type: 'joined' | 'left') => ({
+      ...at(seq, createdAt, authorId),
+      body: null,
+      system: { type },
+    });
+    const rows = groupMessages(
+      [
+        line(1, '2026-03-09T23:59:00', 'a', 'joined'),
+        line(2, '2026-03-10T09:00:00', 'b', 'joined'),
+        line(3, '2026-03-10T09:01:00', 'c', 'joined'),
+        line(4, '2026-03-10T09:02:00', 'd', 'joined'),
+        line(5, '2026-03-10T09:03:00', 'b', 'left'),
+        line(6, '2026-03-10T09:04:00', 'e', 'joined'),
+      ],
+      { now },
+    );
+    expect(rows.map((r) => r.lines!.map((m) => m.seq))).toEqual([[1], [2, 3, 4], [5], [6]]);
+    expect(rows.map((r) => r.message.seq)).toEqual([1, 4, 5, 6]);
+    expect(rows.map((r) => r.day)).toEqual(['Yesterday', 'Today', undefined, undefined]);
+  });
+
   it('labels older days by weekday and date', () => {
     expect(dayLabel('2026-03-02T10:00:00', now)).toMatch(/2/);
   });

@@ -8,6 +8,8 @@ export type Row = {
   day: string | undefined;
   /** The "New messages" line above this row. */
   firstUnread: boolean;
+  /** A system row: the lines it shows, oldest first (several joins in a row are one); `message` is the newest. */
+  lines?: Message[];
 };
 
 const RUN_MS = 5 * 60_000;
@@ -33,32 +35,56 @@ function startOfDay(d: Date): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 }
 
-/** Turns messages into rows with day separators, author runs and the first-unread line. */
+/** Lines of these kinds in a row, back to back on one day, show as one: "Alice, Bob and 3 others joined". */
+const COLLAPSING = new Set(['joined', 'left']);
+
+/**
+ * Turns messages into rows with day separators, author runs and the first-unread line. System lines
+ * ("Alice joined") never start the unread line and break author runs; consecutive joins (or leaves)
+ * share one row, keyed by its newest line so older pages joining the run keep the row's identity.
+ */
 export function groupMessages(
   messages: Message[],
   opts: { unreadAfter?: number; selfId?: string; now?: Date } = {},
 ): Row[] {
   let unreadMarked = false;
-  return messages.map((message, i) => {
+  const rows: Row[] = [];
+  messages.forEach((message, i) => {
     const prev = messages[i - 1];
     const newDay = !prev || startOfDay(new Date(prev.createdAt)) !== startOfDay(new Date(message.createdAt));
+    const last = rows.at(-1);
+    if (
+      message.system &&
+      COLLAPSING.has(message.system.type) &&
+      !newDay &&
+      last?.lines &&
+      last.message.system?.type === message.system.type
+    ) {
+      rows[rows.length - 1] = { ...last, message, lines: [...last.lines, message] };
+      return;
+    }
     const sameRun =
       !!prev &&
       !newDay &&
+      !prev.system &&
+      !message.system &&
       prev.authorId === message.authorId &&
       !prev.deletedAt &&
       new Date(message.createdAt).getTime() - new Date(prev.createdAt).getTime() < RUN_MS;
     const firstUnread =
       !unreadMarked &&
+      !message.system &&
       opts.unreadAfter !== undefined &&
       message.seq > opts.unreadAfter &&
       message.authorId !== opts.selfId;
     if (firstUnread) unreadMarked = true;
-    return {
+    rows.push({
       message,
       head: !sameRun || firstUnread,
       day: newDay ? dayLabel(message.createdAt, opts.now) : undefined,
       firstUnread,
-    };
+      ...(message.system ? { lines: [message] } : {}),
+    });
   });
+  return rows;
 }

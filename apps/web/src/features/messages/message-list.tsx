@@ -13,6 +13,7 @@ import { groupMessages, type Row } from '../../components/message/group-messages
 import { useLoadNewer } from './history-window';
 import { JumpToLatest, JumpToUnread } from './jump-controls';
 import { MessageRow, PendingRow } from '../../components/message/message-row';
+import { SystemRow } from '../../components/message/system-row';
 import { TailPreview, useListSettled } from './tail-preview';
 import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
@@ -108,13 +109,13 @@ export function MessageList({
   }, [messages, queued, channel.id, unreadAfter, me.id]);
 
   // Prepending older rows lowers firstItemIndex by as many, which keeps the scroll position still.
-  const olderCount = messages.findIndex((m) => m.seq >= anchorSeq);
+  const olderCount = items.findIndex((i) => i.kind === 'row' && i.row.message.seq >= anchorSeq);
   const firstItemIndex = BASE_INDEX - Math.max(0, olderCount);
   const last = items.at(-1);
   const settled = useListSettled(
     scroller,
     last?.kind === 'row'
-      ? `[data-testid="message"][data-seq="${last.row.message.seq}"]`
+      ? `[data-testid="${last.row.lines ? 'system-line' : 'message'}"][data-seq="${last.row.message.seq}"]`
       : `[data-testid="message"][data-client-id="${last?.item.clientId}"]`,
   );
 
@@ -153,8 +154,9 @@ export function MessageList({
         firstVisibleSeq !== undefined &&
         unreadRow.row.message.seq < firstVisibleSeq));
   const newBelow =
-    messages.filter((m) => m.seq > Math.max(newAfter, lastVisibleSeq ?? Infinity) && m.authorId !== me.id)
-      .length + (hasMoreAfter ? (channel.membership?.unread ?? 0) : 0);
+    messages.filter(
+      (m) => m.seq > Math.max(newAfter, lastVisibleSeq ?? Infinity) && m.authorId !== me.id && !m.system,
+    ).length + (hasMoreAfter ? (channel.membership?.unread ?? 0) : 0);
 
   useLandOn(
     scroller,
@@ -177,8 +179,24 @@ export function MessageList({
         ? { index: unreadIndex, align: 'start' as const, offset: -UNREAD_CONTEXT_PX }
         : items.length - 1;
 
+  const lookup = (id: string) => {
+    const user = id === me.id ? me : users.get(id);
+    return { name: user?.displayName ?? 'Unknown user', user };
+  };
   const renderItem = (item: Item, preview: boolean) =>
-    item.kind === 'row' ? (
+    item.kind === 'row' && item.row.lines ? (
+      <SystemRow
+        row={item.row}
+        channelName={channel.name}
+        lookup={lookup}
+        preview={preview}
+        intro={
+          !preview && !hasMoreBefore && item.row.lines[0]!.id === messages[0]?.id ? (
+            <ListStart channel={channel} />
+          ) : undefined
+        }
+      />
+    ) : item.kind === 'row' ? (
       <MessageRow
         row={item.row}
         preview={preview}

@@ -8,7 +8,7 @@ export function useReactToLast() {
   const qc = useQueryClient();
   return useCallback(
     (messages: Message[], emoji: string) => {
-      const last = messages.findLast((m) => !m.deletedAt);
+      const last = messages.findLast((m) => !m.deletedAt && !m.system);
       if (last) void toggleOwnReaction(qc, last, emoji);
     },
     [qc],
