@@ -45,6 +45,7 @@ test('files attached by button and by paste show for the other person, pictures 
   await expect(lightbox).toBeHidden();
   const card = row.getByRole('link', { name: /notes\.txt/ });
   await expect(card).toContainText('text/plain');
+  await expect(row.getByRole('figure', { name: 'Start of notes.txt' })).toContainText(notes);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-message.png` });
   const download = await bob.page.request.get((await card.getAttribute('href'))!);
   expect(download.status()).toBe(200);
@@ -74,6 +75,59 @@ test('files attached by button and by paste show for the other person, pictures 
   await expect(chips.getByRole('progressbar')).toHaveCount(0);
   await alice.page.getByRole('button', { name: 'Send' }).click();
   await expect(bob.page.getByRole('img', { name: 'screenshot.png' })).toBeVisible();
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('a code file shows its first lines coloured, and a large picture shows its preview at its own shape', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const sharp = (await import('sharp')).default;
+  const board = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7bd5' } })
+    .png()
+    .toBuffer();
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bob = await registerInNewContext(browser, uniqueName('bob'));
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+  const tag = uniqueName('deploy');
+  await alice.page.getByRole('button', { name: 'Attach files' }).click();
+  await alice.page.locator('.composer input[type=file]').setInputFiles([
+    {
+      name: 'deploy.ts',
+      mimeType: 'video/mp2t',
+      buffer: Buffer.from(
+        `// ${tag}\nexport async function deploy(target: string): Promise<number> {\n  return 42;\n}\n`,
+      ),
+    },
+    { name: 'board.png', mimeType: 'image/png', buffer: board },
+  ]);
+  const chips = alice.page.getByRole('list', { name: 'Attached files' });
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await expect(chips.getByRole('progressbar')).toHaveCount(0);
+  await composer(alice.page, 'general').fill('the script and the board');
+  await composer(alice.page, 'general').press('Enter');
+
+  const row = bob.page.getByTestId('message').filter({ hasText: 'the script and the board' });
+  const preview = row.getByRole('figure', { name: 'Start of deploy.ts' });
+  await expect(preview).toContainText(tag);
+  // Coloured: the keyword is its own span once the highlighter has loaded.
+  await expect(preview.locator('.hljs-keyword').first()).toHaveText('export');
+  const picture = row.getByRole('img', { name: 'board.png' });
+  await expect(picture).toHaveAttribute('src', /\/thumbnail$/);
+  await expect(picture).toHaveAttribute('width', '360');
+  await expect(picture).toHaveAttribute('height', '203');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(720);
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-preview-light.png` });
+  await bob.page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-preview-dark.png` });
+  await bob.page.setViewportSize({ width: 390, height: 800 });
+  await expect(picture).toBeVisible();
+  const box = await picture.boundingBox();
+  expect(box!.width / box!.height).toBeCloseTo(1600 / 900, 1);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-preview-phone.png` });
   await alice.context.close();
   await bob.context.close();
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { FileInfo } from '@parley/protocol';
 import { getConfig } from '../../lib/config';
 import { Icon } from '../dialog';
+import { TextPreview } from './text-preview';
 import './message-files.css';
 
 const Lightbox = lazy(() => import('./lightbox'));
@@ -49,13 +50,16 @@ export function MessageFiles({ files }: { files: FileInfo[] }) {
           ) : f.type.startsWith('audio/') ? (
             <audio src={url(f)} controls preload="metadata" aria-label={f.name} />
           ) : (
-            <a href={`${url(f)}?download`} className="file-card" download={f.name}>
-              <Icon name="paperclip" size={18} />
-              <span className="file-card-name">{f.name}</span>
-              <span className="muted small">
-                {fileSize(f.size)} · {f.type}
-              </span>
-            </a>
+            <>
+              <a href={`${url(f)}?download`} className="file-card" download={f.name}>
+                <Icon name="paperclip" size={18} />
+                <span className="file-card-name">{f.name}</span>
+                <span className="muted small">
+                  {fileSize(f.size)} · {f.type}
+                </span>
+              </a>
+              {f.type === 'text/plain' && <TextPreview url={url(f)} name={f.name} size={f.size} />}
+            </>
           )}
         </li>
       ))}
