@@ -35,7 +35,7 @@ export async function localSearchSuite(quick: boolean): Promise<void> {
   const { hitsPerQuery, medianMsPerQuery, ...figures } = result;
   console.table({
     build: { ms: figures.buildMs },
-    'seal (20 records)': { ms: figures.sealMs },
+    [`seal (${figures.records} records)`]: { ms: figures.sealMs },
     'open + build': { ms: figures.openAndBuildMs },
   });
   console.table({ index: figures.indexQuery, 'Array.filter(includes)': figures.baselineFilterIncludes });

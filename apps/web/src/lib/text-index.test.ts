@@ -130,6 +130,15 @@ describe('TextIndex', () => {
       'd2998',
       'd2996',
     ]);
+    index.remove('d2880');
+    const onDay = index.search(q('deploy on:2026-01-02'), {}, 3).map((h) => h.message.id);
+    expect(onDay).toEqual(['d2877', 'd2874', 'd2871']);
+    expect(index.search(q('deploy before:2026-01-02'), {}, 2).map((h) => h.message.id)).toEqual([
+      'd1437',
+      'd1434',
+    ]);
+    expect(index.search(q('we after:2026-01-02'), {}, 1).map((h) => h.message.id)).toEqual(['d2997']);
+    expect(index.search(q('we after:2026-01-03'), {}, 5)).toEqual([]);
     const partial = index.search(q('deplo'), {}, 3);
     expect(partial.map((h) => [h.message.id, h.wholeWords])).toEqual([
       ['d2999', false],

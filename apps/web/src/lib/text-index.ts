@@ -60,6 +60,8 @@ export class TextIndex {
   private words = new Map<string, number[]>();
   /** Live slots, newest first; sorted again on the first search after an addition. */
   private order: number[] = [];
+  /** The time of each slot in `order`, as it was when sorted (a slot removed since stays in place). */
+  private orderAt: number[] = [];
   private ordered = true;
 
   get size(): number {
@@ -110,6 +112,13 @@ export class TextIndex {
     this.slotOf.delete(id);
   }
 
+  /** Every message, for saving. */
+  all(): IndexedMessage[] {
+    const out: IndexedMessage[] = [];
+    for (const e of this.entries) if (e) out.push(e.message);
+    return out;
+  }
+
   /** Every message of one channel, for saving it. */
   messagesIn(channelId: string): IndexedMessage[] {
     const out: IndexedMessage[] = [];
@@ -133,19 +142,20 @@ export class TextIndex {
     const alone = (e: Entry) => wanted.every((w) => standsAlone(e.lower, w));
     const whole: Entry[] = [];
     const part: Entry[] = [];
+    const span = spanOf(query);
     if (wanted.length > 0 && wanted.every((w) => PLAIN_WORD.test(w))) {
-      this.walk(shortest(wanted.map((w) => this.words.get(w) ?? [])), (e) => {
+      this.walk(shortest(wanted.map((w) => this.words.get(w) ?? [])), span, (e) => {
         if (ok(e) && alone(e)) whole.push(e);
         return whole.length >= limit;
       });
       const taken = new Set(whole);
       if (whole.length < limit)
-        this.walk(this.candidates(wanted), (e) => {
+        this.walk(this.candidates(wanted), span, (e) => {
           if (!taken.has(e) && ok(e)) part.push(e);
           return whole.length + part.length >= limit;
         });
     } else {
-      this.walk(this.candidates(wanted), (e) => {
+      this.walk(this.candidates(wanted), span, (e) => {
         if (!ok(e)) return false;
         if (alone(e)) whole.push(e);
         else if (part.length < limit) part.push(e);
@@ -160,8 +170,11 @@ export class TextIndex {
     return [...whole.map(hit(true)), ...part.map(hit(false))].slice(0, limit);
   }
 
-  /** Visits the live entries of `slots` (all when undefined), newest first, until `visit` says stop. */
-  private walk(slots: number[] | undefined, visit: (e: Entry) => boolean): void {
+  /**
+   * Visits the live entries of `slots` (all when undefined) newest first, until `visit` says stop;
+   * a day filter's span starts and ends the walk through the time order.
+   */
+  private walk(slots: number[] | undefined, span: Span, visit: (e: Entry) => boolean): void {
     if (slots && slots.length <= FEW) {
       const entries = slots.map((slot) => this.entries[slot]).filter((e) => e !== undefined);
       entries.sort((a, b) => b.at - a.at);
@@ -170,16 +183,33 @@ export class TextIndex {
     }
     const marked = slots && new Uint8Array(this.entries.length);
     if (marked) for (const slot of slots) marked[slot] = 1;
-    for (const slot of this.newestFirst()) {
+    const order = this.newestFirst();
+    for (let i = this.firstBefore(span.until); i < order.length; i++) {
+      const slot = order[i]!;
       if (marked && !marked[slot]) continue;
       const e = this.entries[slot];
-      if (e && visit(e)) return;
+      if (!e) continue;
+      if (e.at < span.from) return;
+      if (visit(e)) return;
     }
+  }
+
+  /** The first position in the newest-first order older than `until` (binary search). */
+  private firstBefore(until: number): number {
+    let lo = 0;
+    let hi = this.orderAt.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.orderAt[mid]! >= until) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private newestFirst(): number[] {
     if (!this.ordered) {
       this.order = [...this.slotOf.values()].sort((a, b) => this.entries[b]!.at - this.entries[a]!.at);
+      this.orderAt = this.order.map((slot) => this.entries[slot]!.at);
       this.ordered = true;
     }
     return this.order;
@@ -191,6 +221,20 @@ export class TextIndex {
     for (const word of wanted) forEachGram(word, (code) => lists.push(this.grams.get(code) ?? []));
     return lists.length ? shortest(lists) : undefined;
   }
+}
+
+type Span = { from: number; until: number };
+/** The times a day filter allows: from (inclusive) until (exclusive). */
+function spanOf(query: ParsedSearch): Span {
+  const from = Math.max(
+    query.after ? dayStart(query.after, 1) : -Infinity,
+    query.on ? dayStart(query.on) : -Infinity,
+  );
+  const until = Math.min(
+    query.before ? dayStart(query.before) : Infinity,
+    query.on ? dayStart(query.on, 1) : Infinity,
+  );
+  return { from, until };
 }
 
 const shortest = (lists: number[][]) => lists.reduce((a, b) => (b.length < a.length ? b : a));

@@ -38,7 +38,7 @@ describe('the local search index of encrypted messages', () => {
     engine.put(secret(2, { channelId: 'hr' }), 'salary review for Dana');
     await engine.flush();
 
-    expect([...store.raw.keys()].sort()).toEqual(['u1:hr', 'u1:legal']);
+    expect([...store.raw.keys()].sort()).toEqual(['u1:hr/0', 'u1:legal/0']);
     for (const bytes of store.raw.values()) {
       const asText = new TextDecoder().decode(bytes);
       expect(asText).not.toMatch(/acquisition|Globex|salary|Dana/);
@@ -67,8 +67,8 @@ describe('the local search index of encrypted messages', () => {
     const engine = await LocalSearchEngine.open(pairs, 'u1', undefined, noop, store);
     engine.put(secret(1), 'moved record');
     await engine.flush();
-    store.raw.set('u1:hr', store.raw.get('u1:legal')!);
-    store.raw.delete('u1:legal');
+    store.raw.set('u1:hr/0', store.raw.get('u1:legal/0')!);
+    store.raw.delete('u1:legal/0');
     const again = await LocalSearchEngine.open(pairs, 'u1', undefined, noop, store);
     expect(search(again, 'moved')).toEqual([]);
   });
@@ -105,6 +105,22 @@ describe('the local search index of encrypted messages', () => {
     await engine.apply(change('channel:removed', { channelId: 'legal', reason: 'removed', cursor: '1.3' }));
     expect(search(engine, 'launch')).toEqual([]);
     expect(store.raw.size).toBe(0);
+  });
+
+  it('re-seals only the run of 500 seqs that changed', async () => {
+    const store = memoryStore();
+    const engine = await LocalSearchEngine.open(await generateUserKeyPairs(), 'u1', undefined, noop, store);
+    engine.put(secret(1), 'early words');
+    engine.put(secret(600), 'later words');
+    await engine.flush();
+    const early = store.raw.get('u1:legal/0');
+    expect(store.raw.get('u1:legal/1')).toBeDefined();
+    engine.put(secret(600, { editedAt: '2026-11-02T00:00:00.000Z' }), 'later edited');
+    await engine.flush();
+    expect(store.raw.get('u1:legal/0')).toBe(early);
+    engine.remove('legal', 'm600');
+    await engine.flush();
+    expect(store.raw.has('u1:legal/1')).toBe(false);
   });
 
   it('does not index plain messages or system lines', async () => {

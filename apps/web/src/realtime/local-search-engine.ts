@@ -23,7 +23,10 @@ export type ChannelProgress = {
   oldestAt: string | null;
   complete: boolean;
 };
-type ChannelRecord = { progress?: ChannelProgress; messages: IndexedMessage[] };
+/** Records hold a channel's messages by runs of 500 seqs, so a new message re-seals 500, not the channel. */
+const BUCKET = 500;
+const bucketName = (channelId: string, seq: number) => `${channelId}/${Math.floor(seq / BUCKET)}`;
+const progressName = (channelId: string) => `${channelId}/p`;
 
 const PAGE = 200;
 const PAUSE_MS = 1_000;
@@ -83,11 +86,14 @@ export class LocalSearchEngine {
   }
 
   private async load(): Promise<void> {
-    for (const channelId of await this.records.names()) {
-      const record = await this.records.get<ChannelRecord>(channelId);
-      if (!record) continue;
-      if (record.progress) this.progress.set(channelId, record.progress);
-      for (const m of record.messages) this.index.put(m);
+    for (const name of await this.records.names()) {
+      const [channelId, part] = name.split('/');
+      if (part === 'p') {
+        const progress = await this.records.get<ChannelProgress>(name);
+        if (progress) this.progress.set(channelId!, progress);
+      } else {
+        for (const m of (await this.records.get<IndexedMessage[]>(name)) ?? []) this.index.put(m);
+      }
     }
   }
 
@@ -95,13 +101,14 @@ export class LocalSearchEngine {
   put(message: Message, text: string): void {
     if (this.stopped || !message.encrypted || message.deletedAt || message.system) return;
     this.index.put(toIndexed(message, text));
-    this.changed(message.channelId);
+    this.changed(bucketName(message.channelId, message.seq));
   }
 
   remove(channelId: string, messageId: string): void {
-    if (!this.index.has(messageId)) return;
+    const known = this.index.get(messageId);
+    if (!known) return;
     this.index.remove(messageId);
-    this.changed(channelId);
+    this.changed(bucketName(channelId, known.seq));
   }
 
   /** A change from the socket or the sync feed: new and edited messages decrypted, deleted ones gone. */
@@ -128,8 +135,12 @@ export class LocalSearchEngine {
   async dropChannel(channelId: string): Promise<void> {
     this.index.removeChannel(channelId);
     this.progress.delete(channelId);
-    this.dirty.delete(channelId);
-    if (!this.stopped) await this.records.delete(channelId).catch(() => {});
+    const mine = (name: string) => name.startsWith(`${channelId}/`);
+    for (const name of this.dirty) if (mine(name)) this.dirty.delete(name);
+    if (!this.stopped) {
+      const names = await this.records.names().catch(() => []);
+      for (const name of names.filter(mine)) await this.records.delete(name).catch(() => {});
+    }
     this.onChange();
   }
 
@@ -137,19 +148,25 @@ export class LocalSearchEngine {
     return this.index.search(query, scope, limit);
   }
 
-  /** Writes the channels changed since the last save, each as one sealed record. */
+  /** Writes the records changed since the last save, each sealed on its own; an emptied one is deleted. */
   async flush(): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    const channels = [...this.dirty];
+    const dirty = new Set(this.dirty);
     this.dirty.clear();
-    for (const channelId of channels) {
+    const groups = new Map<string, IndexedMessage[]>();
+    for (const m of this.index.all()) {
+      const name = bucketName(m.channelId, m.seq);
+      if (!dirty.has(name)) continue;
+      const group = groups.get(name);
+      if (group) group.push(m);
+      else groups.set(name, [m]);
+    }
+    for (const name of dirty) {
       if (this.stopped) return;
-      const record: ChannelRecord = {
-        progress: this.progress.get(channelId),
-        messages: this.index.messagesIn(channelId),
-      };
-      await this.records.put(channelId, record).catch(() => {});
+      const [channelId, part] = name.split('/');
+      const value = part === 'p' ? this.progress.get(channelId!) : groups.get(name);
+      await (value ? this.records.put(name, value) : this.records.delete(name)).catch(() => {});
     }
   }
 
@@ -222,7 +239,7 @@ export class LocalSearchEngine {
       next.complete = !page.hasMore;
     }
     this.progress.set(channel.id, next);
-    this.changed(channel.id);
+    this.changed(progressName(channel.id));
     return true;
   }
 
@@ -258,8 +275,8 @@ export class LocalSearchEngine {
     return plain.state === 'failed' ? undefined : { retry: true };
   }
 
-  private changed(channelId: string): void {
-    this.dirty.add(channelId);
+  private changed(recordName: string): void {
+    this.dirty.add(recordName);
     if (!this.saveTimer && !this.stopped) this.saveTimer = setTimeout(() => void this.flush(), SAVE_AFTER_MS);
     this.onChange();
   }
