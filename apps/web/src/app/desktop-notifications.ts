@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, Message, User } from '@parley/protocol';
+import type { Channel, Message, User, UserGroup } from '@parley/protocol';
 import { decryptText } from '../crypto/message-crypto';
 import { pausedUntil } from '../lib/names';
 import { createStore } from '../lib/store';
+import { ownGroupHandles } from '../realtime/apply-group-events';
 import { keys } from '../realtime/keys';
 import type { ThreadEntry } from '../realtime/merge';
 import { isReading } from '../realtime/reading';
@@ -51,6 +52,7 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     const wanted = shouldNotify(message, text, channel, {
       selfId: me.id,
       selfName: me.username,
+      selfGroups: ownGroupHandles(qc.getQueryData<UserGroup[]>(keys.groups), me.id),
       watchingChannelId: isReading(channel.id) ? channel.id : undefined,
       following: (rootId) => !!threads?.some((t) => t.thread.rootId === rootId && t.thread.following),
     });

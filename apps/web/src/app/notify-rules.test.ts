@@ -27,6 +27,16 @@ describe('shouldNotify', () => {
     expect(decide('hi @ann', withLevel('none'))).toBe(false);
   });
 
+  it('counts a mention of a user group the user is in, decrypted text included, and no other group', () => {
+    const inDesign = { ...ctx, selfGroups: ['design'] };
+    expect(decide('@design review please', withLevel('mentions'), {}, inDesign)).toBe(true);
+    expect(decide('@design review please', withLevel('mentions', true), { encrypted: null }, inDesign)).toBe(
+      true,
+    );
+    expect(decide('@ops review please', withLevel('mentions'), {}, inDesign)).toBe(false);
+    expect(decide('@design review please', withLevel('mentions'))).toBe(false);
+  });
+
   it('notifies every DM, and in a muted channel only mentions', () => {
     expect(decide('psst', withLevel('mentions', false, { kind: 'dm' }))).toBe(true);
     expect(decide('hello', withLevel('all', true))).toBe(false);

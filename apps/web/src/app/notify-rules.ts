@@ -4,6 +4,8 @@ import { mentionsUser } from '@parley/protocol/client';
 export type NotifyContext = {
   selfId: string;
   selfName: string;
+  /** Handles of the user groups the user is in: `@design` mentions them too. */
+  selfGroups?: string[];
   /** The channel shown in a visible, focused window: its messages are seen already. */
   watchingChannelId: string | undefined;
   /** Thread roots the user follows. */
@@ -20,7 +22,7 @@ export function shouldNotify(message: Message, text: string, channel: Channel, c
   if (!m || message.authorId === ctx.selfId || message.deletedAt || message.system || m.notify === 'none')
     return false;
   if (channel.id === ctx.watchingChannelId && !message.threadRootId) return false;
-  const mentioned = mentionsUser(text, ctx.selfName);
+  const mentioned = mentionsUser(text, ctx.selfName, ctx.selfGroups);
   if (m.muted) return mentioned;
   const dm = channel.kind === 'dm' || channel.kind === 'group';
   const reply = !!message.threadRootId && !message.alsoInChannel;

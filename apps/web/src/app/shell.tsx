@@ -32,6 +32,7 @@ const DraftsPage = lazy(() => import('./drafts-page'));
 const MentionsPage = lazy(() => import('./mentions-page'));
 const SearchPage = lazy(() => import('../features/search/search-page'));
 const SavedPage = lazy(() => import('./saved-page'));
+const GroupsPage = lazy(() => import('../features/groups/groups-page'));
 const QuickSwitcher = lazy(() => import('../features/switcher/quick-switcher'));
 const KeyboardHelp = lazy(() => import('../features/switcher/keyboard-help'));
 const closeShortcutDialog = () => shortcutDialog.set(undefined);
@@ -120,6 +121,7 @@ export function Shell({ me }: { me: User }) {
                   <Route path="mentions" element={<MentionsPage me={me} />} />
                   <Route path="search" element={<SearchPage me={me} />} />
                   <Route path="saved" element={<SavedPage me={me} />} />
+                  <Route path="groups" element={<GroupsPage me={me} />} />
                   <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
                   <Route path="admin" element={<AdminPage me={me} />} />
                   <Route path="*" element={<NotFound />} />

@@ -66,6 +66,9 @@ export function UserMenu({ me }: { me: User }) {
           <Link role="menuitem" to="/settings/security" onClick={item}>
             Security
           </Link>
+          <Link role="menuitem" to="/groups" onClick={item}>
+            People &amp; user groups
+          </Link>
           {(me.role === 'owner' || me.role === 'admin') && (
             <Link role="menuitem" to="/admin" onClick={item}>
               Administration

@@ -31,8 +31,8 @@ export type CacheState = {
   drafts?: Draft[];
 };
 
-/** Who is reading: their id, their username (for mentions), and whether the event's channel is open. */
-export type EventContext = { selfId: string; selfName?: string; reading: boolean };
+/** Who is reading: their id, their username and their groups' handles (for mentions), and whether the event's channel is open. */
+export type EventContext = { selfId: string; selfName?: string; selfGroups?: string[]; reading: boolean };
 
 /** Applies one server event or sync change to cache state; idempotent, so a replayed one changes nothing. */
 export function applyEvent(

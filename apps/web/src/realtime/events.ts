@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, CustomEmoji, FeedChange, FeedEventName, Message } from '@parley/protocol';
+import type { Channel, CustomEmoji, FeedChange, FeedEventName, Message, UserGroup } from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
 import { noteDraftChanged } from './drafts';
 import { applyEmojiChanged } from './apply-emoji-events';
+import { applyGroupEvent, ownGroupHandles } from './apply-group-events';
 import { advanceCursor } from './feed-cursor';
 import { keys } from './keys';
 import { noteChange } from './local-search';
@@ -32,6 +33,8 @@ const FEED_EVENTS = [
   'draft:updated',
   'saved:changed',
   'emoji:changed',
+  'group:updated',
+  'group:deleted',
 ] as const satisfies FeedEventName[];
 
 export type RealtimeHooks = {
@@ -84,6 +87,7 @@ function apply(qc: QueryClient, event: ServerEvent | FeedChange): void {
     applyEvent(state, event, {
       selfId: context.selfId,
       selfName: state.session?.username,
+      selfGroups: ownGroupHandles(qc.getQueryData<UserGroup[]>(keys.groups), context.selfId),
       reading: !!channelId && isReading(channelId),
     }),
   );
@@ -96,6 +100,8 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
   if (event.type === 'emoji:changed') {
     // The instance's emoji list is its own cache entry, outside the per-channel state below.
     qc.setQueryData(keys.emoji, (list: CustomEmoji[] | undefined) => applyEmojiChanged(list, event.payload));
+  } else if (event.type === 'group:updated' || event.type === 'group:deleted') {
+    qc.setQueryData(keys.groups, (list: UserGroup[] | undefined) => applyGroupEvent(list, event));
   } else if (event.type === 'saved:changed') {
     void qc.invalidateQueries({ queryKey: keys.saved });
   } else if (event.type === 'message:updated' && qc.getQueryData(keys.pins(event.payload.channelId))) {

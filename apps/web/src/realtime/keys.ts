@@ -10,5 +10,6 @@ export const keys = {
   drafts: ['drafts'] as const,
   saved: ['saved'] as const,
   emoji: ['emoji'] as const,
+  groups: ['groups'] as const,
   pins: (channelId: string) => ['pins', channelId] as const,
 };

@@ -118,7 +118,7 @@ export function removeChannel(channels: Channel[] | undefined, channelId: string
 export function noteMessage(
   channels: Channel[] | undefined,
   message: Message,
-  opts: { selfId: string; selfName?: string; reading: boolean },
+  opts: { selfId: string; selfName?: string; selfGroups?: string[]; reading: boolean },
 ): Channel[] | undefined {
   return channels?.map((c) => {
     if (c.id !== message.channelId || message.seq <= c.lastSeq) return c;
@@ -129,7 +129,7 @@ export function noteMessage(
       inChannel(message) &&
       c.membership;
     if (!counts) return { ...c, lastSeq: message.seq };
-    const mentioned = !!opts.selfName && mentionsUser(message.body, opts.selfName);
+    const mentioned = !!opts.selfName && mentionsUser(message.body, opts.selfName, opts.selfGroups);
     const { unread, mentions } = c.membership!;
     return {
       ...c,

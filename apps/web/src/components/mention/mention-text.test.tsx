@@ -25,6 +25,23 @@ describe('mentions in a message', () => {
     expect(box.textContent).toBe('ping @Bob Stone and @here, thanks @Bob Stone.');
   });
 
+  it('shows a user group by its name, highlighted when the reader is in it', () => {
+    const groups: Record<string, { handle: string; name: string; memberCount: number; own: boolean }> = {
+      design: { handle: 'design', name: 'Design team', memberCount: 3, own: true },
+      ops: { handle: 'ops', name: 'Ops', memberCount: 2, own: false },
+    };
+    const box = render(
+      <MentionContext.Provider value={{ ...lookup, byGroupHandle: (h) => groups[h] }}>
+        <MessageBody text={'@design and @ops, not @opsy'} />
+      </MentionContext.Provider>,
+    ).container;
+    const chips = [...box.querySelectorAll('.mention')].map((c) => [c.textContent, c.className]);
+    expect(chips).toEqual([
+      ['@Design team', 'mention mention-self mention-group'],
+      ['@Ops', 'mention mention-group'],
+    ]);
+  });
+
   it('leaves unknown names, email addresses and code alone, and keeps line breaks', () => {
     const box = show('@nobody mail bob@example.com\n`@bob` next');
     expect(box.querySelectorAll('.mention')).toHaveLength(0);

@@ -23,17 +23,20 @@ function withChips(line: string, lookup: MentionLookup): ReactNode[] {
   for (const m of line.matchAll(MENTION)) {
     const name = m[2]!.replace(/[._-]+$/, '').toLowerCase();
     const user = BROADCASTS.has(name) ? undefined : lookup.byUsername(name);
-    if (!user && !BROADCASTS.has(name)) continue;
+    const group = user || BROADCASTS.has(name) ? undefined : lookup.byGroupHandle?.(name);
+    if (!user && !group && !BROADCASTS.has(name)) continue;
     const at = m.index + m[1]!.length;
     out.push(line.slice(last, at));
-    const self = BROADCASTS.has(name) || name === lookup.selfName;
+    const self = BROADCASTS.has(name) || name === lookup.selfName || !!group?.own;
     out.push(
       <span
         key={at}
-        className={self ? 'mention mention-self' : 'mention'}
-        title={user ? `@${user.username}` : undefined}
+        className={`mention${self ? ' mention-self' : ''}${group ? ' mention-group' : ''}`}
+        title={
+          user ? `@${user.username}` : group ? `@${group.handle}: ${group.memberCount} people` : undefined
+        }
       >
-        @{user ? user.displayName : name}
+        @{user ? user.displayName : group ? group.name : name}
       </span>,
     );
     last = at + 1 + name.length;

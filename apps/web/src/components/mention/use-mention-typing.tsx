@@ -3,12 +3,14 @@ import type { User } from '@parley/protocol';
 import { BROADCAST_MENTIONS } from '@parley/protocol/client';
 import { Avatar } from '../avatar';
 import { spliceAt } from '../emoji/shortcode-typing';
+import type { MentionGroup } from './mention-context';
 import { openMentionAt } from './mention-typing';
 import '../emoji/emoji-typing.css';
 
 type Box = HTMLTextAreaElement;
-export type MentionSource = (query: string) => Promise<User[]>;
-type Option = { key: string; insert: string; user?: User; note?: string };
+/** People for what follows `@` (the channel's members first), and the user groups that match. */
+export type MentionSource = (query: string) => Promise<{ users: User[]; groups: MentionGroup[] }>;
+type Option = { key: string; insert: string; user?: User; group?: MentionGroup; note?: string };
 
 const BROADCAST_NOTES: Record<string, string> = {
   channel: 'Notify everyone in this channel',
@@ -16,7 +18,7 @@ const BROADCAST_NOTES: Record<string, string> = {
   everyone: 'Notify everyone in this channel',
 };
 
-/** After `@`, a list of people (the channel's members first) and the broadcasts; arrows, Enter or Tab, Escape. */
+/** After `@`, a list of people (the channel's members first), user groups and the broadcasts; arrows, Enter or Tab, Escape. */
 export function useMentionTyping(
   ref: React.RefObject<Box | null>,
   setText: (text: string) => void,
@@ -24,7 +26,7 @@ export function useMentionTyping(
   broadcasts: boolean,
 ) {
   const [at, setAt] = useState<{ start: number; query: string }>();
-  const [people, setPeople] = useState<{ query: string; users: User[] }>();
+  const [people, setPeople] = useState<{ query: string; users: User[]; groups: MentionGroup[] }>();
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number>();
   const caretAfter = useRef<number>(undefined);
@@ -34,7 +36,7 @@ export function useMentionTyping(
     if (!at || !source) return;
     let live = true;
     void source(at.query).then(
-      (users) => live && setPeople({ query: at.query, users }),
+      (found) => live && setPeople({ query: at.query, ...found }),
       () => {},
     );
     return () => {
@@ -52,12 +54,13 @@ export function useMentionTyping(
     at && at.start !== dismissedAt && source
       ? [
           ...(people?.users ?? []).map((u) => ({ key: u.id, insert: u.username, user: u })),
+          ...(people?.groups ?? []).map((g) => ({ key: `group:${g.handle}`, insert: g.handle, group: g })),
           ...(broadcasts ? BROADCAST_MENTIONS.filter((b) => b.startsWith(at.query)) : []).map((b) => ({
             key: b,
             insert: b,
             note: BROADCAST_NOTES[b],
           })),
-        ].slice(0, 10)
+        ].slice(0, 12)
       : [];
   const open = options.length > 0;
 
@@ -122,6 +125,13 @@ export function useMentionTyping(
                   <strong>{o.user.displayName}</strong> <span className="muted">@{o.user.username}</span>
                 </span>
               </>
+            ) : o.group ? (
+              <span>
+                <strong>{o.group.name}</strong> <span className="muted">@{o.group.handle}</span>{' '}
+                <span className="muted">
+                  · {o.group.memberCount} {o.group.memberCount === 1 ? 'person' : 'people'}
+                </span>
+              </span>
             ) : (
               <span>
                 <strong>@{o.insert}</strong> <span className="muted">{o.note}</span>

@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { PageLayout } from '../../components/page-layout';
 import { PeopleSection } from './people-section';
 import { EmojiSection } from './emoji-section';
+import { GroupsSetting } from './groups-setting';
 import './admin.css';
 
 export default function AdminPage({ me }: { me: User }) {
@@ -61,6 +62,7 @@ export default function AdminPage({ me }: { me: User }) {
           Invite-only: new people need an invite link to register
         </label>
       </section>
+      <GroupsSetting settings={settings.data?.settings} />
       <section className="card">
         <h2>Invite links</h2>
         <button type="button" className="button" onClick={() => createInvite.mutate()}>
