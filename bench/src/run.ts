@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|local-search]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|mentions|permalink|local-search]`: prints tables, writes bench/results/<name>.json.
 import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
@@ -7,6 +7,8 @@ import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
 import { localSearchSuite } from './local-search';
 import { loginFloodSuite } from './login-flood';
+import { mentionsSuite } from './mention-timings';
+import { permalinkSuite } from './permalink-timings';
 import { reactionCostSuite } from './reaction-cost';
 import { searchSuite } from './search';
 import { filesSuite } from './files';
@@ -34,6 +36,8 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   search: searchSuite,
   'local-search': localSearchSuite,
   files: filesSuite,
+  mentions: mentionsSuite,
+  permalink: permalinkSuite,
 };
 if (only && !suites[only]) {
   console.error(`unknown benchmark ${only}; one of ${Object.keys(suites).join(', ')}`);
