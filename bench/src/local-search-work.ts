@@ -109,7 +109,9 @@ export async function measureLocalSearch(count: number, rounds: number) {
   const buckets = new Map<string, IndexedMessage[]>();
   for (const m of index.all()) {
     const name = `${m.channelId}/${Math.floor(m.seq / 500)}`;
-    buckets.set(name, [...(buckets.get(name) ?? []), m]);
+    const list = buckets.get(name);
+    if (list) list.push(m);
+    else buckets.set(name, [m]);
   }
   for (const [name, list] of buckets) await records.put(name, list);
   const sealMs = performance.now() - started;

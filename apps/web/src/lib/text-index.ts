@@ -144,7 +144,7 @@ export class TextIndex {
     const part: Entry[] = [];
     const span = spanOf(query);
     if (wanted.length > 0 && wanted.every((w) => PLAIN_WORD.test(w))) {
-      this.walk(shortest(wanted.map((w) => this.words.get(w) ?? [])), span, (e) => {
+      this.walk(intersect(wanted.map((w) => this.words.get(w) ?? [])), span, (e) => {
         if (ok(e) && alone(e)) whole.push(e);
         return whole.length >= limit;
       });
@@ -215,11 +215,11 @@ export class TextIndex {
     return this.order;
   }
 
-  /** The slots worth checking: the shortest posting list of any run of three wanted, else all (undefined). */
+  /** The slots worth checking: those in the lists of every run of three wanted, else all (undefined). */
   private candidates(wanted: string[]): number[] | undefined {
     const lists: number[][] = [];
     for (const word of wanted) forEachGram(word, (code) => lists.push(this.grams.get(code) ?? []));
-    return lists.length ? shortest(lists) : undefined;
+    return lists.length ? intersect(lists) : undefined;
   }
 }
 
@@ -237,7 +237,26 @@ function spanOf(query: ParsedSearch): Span {
   return { from, until };
 }
 
-const shortest = (lists: number[][]) => lists.reduce((a, b) => (b.length < a.length ? b : a));
+/** Slots in every list (each ascending, as slots are handed out), shortest lists first; few is enough. */
+function intersect(lists: number[][]): number[] {
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let out = sorted[0]!;
+  for (const list of sorted.slice(1)) {
+    if (out.length <= 32) break;
+    const next: number[] = [];
+    for (let i = 0, j = 0; i < out.length && j < list.length;) {
+      if (out[i]! < list[j]!) i++;
+      else if (out[i]! > list[j]!) j++;
+      else {
+        next.push(out[i]!);
+        i++;
+        j++;
+      }
+    }
+    out = next;
+  }
+  return out;
+}
 
 function matches(e: Entry, query: ParsedSearch, wanted: string[], scope: Scope): boolean {
   const m = e.message;
