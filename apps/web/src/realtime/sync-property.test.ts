@@ -7,6 +7,7 @@ import { channel, message } from './test-fixtures';
 
 type Op =
   | { kind: 'post'; author: number }
+  | { kind: 'line'; author: number }
   | { kind: 'reply'; author: number; root: number; also: boolean }
   | { kind: 'edit'; target: number }
   | { kind: 'delete'; target: number }
@@ -18,6 +19,7 @@ type Op =
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('post' as const), author: fc.nat(2) }),
+  fc.record({ kind: fc.constant('line' as const), author: fc.nat(2) }),
   fc.record({ kind: fc.constant('reply' as const), author: fc.nat(2), root: fc.nat(20), also: fc.boolean() }),
   fc.record({ kind: fc.constant('edit' as const), target: fc.nat(20) }),
   fc.record({ kind: fc.constant('delete' as const), target: fc.nat(20) }),
@@ -41,13 +43,26 @@ class Model {
 
   at = () => new Date(Date.UTC(2026, 0, 1, 0, 0, ++this.clock)).toISOString();
   pick = (n: number, roots = false) => {
-    const list = this.messages.filter((m) => !m.deletedAt && (!roots || !m.threadRootId));
+    // System lines are never edited, deleted, reacted to, pinned or replied to: the server refuses.
+    const list = this.messages.filter((m) => !m.deletedAt && !m.system && (!roots || !m.threadRootId));
     return list.length ? list[n % list.length] : undefined;
   };
 
   apply(o: Op): void {
     const seq = this.messages.length + 1;
-    if (o.kind === 'post' || o.kind === 'reply') {
+    if (o.kind === 'line') {
+      // "u1 joined": a system line takes the next seq and is replayed like any new message.
+      const m = message(seq, {
+        id: `m${seq}`,
+        authorId: `u${o.author}`,
+        clientId: `system:${seq}`,
+        body: null,
+        system: { type: 'joined' },
+        createdAt: this.at(),
+      });
+      this.messages.push(m);
+      this.feed.push({ type: 'message:created', id: m.id });
+    } else if (o.kind === 'post' || o.kind === 'reply') {
       const root = o.kind === 'reply' ? this.pick(o.root, true) : undefined;
       if (o.kind === 'reply' && !root) return;
       const m = message(seq, {
