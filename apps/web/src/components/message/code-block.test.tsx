@@ -4,7 +4,10 @@ import { MessageBody } from './markdown';
 
 const fence = (lang: string, code: string) => '```' + lang + '\n' + code + '\n```';
 const highlighted = async (container: HTMLElement, index = 0) => {
-  await waitFor(() => expect(container.querySelectorAll('pre')[index]?.dataset.highlighted).toBe('true'));
+  // The first load of the grammars is a module import: slow on a busy machine.
+  await waitFor(() => expect(container.querySelectorAll('pre')[index]?.dataset.highlighted).toBe('true'), {
+    timeout: 10_000,
+  });
   return container.querySelectorAll('pre')[index]!;
 };
 

@@ -41,6 +41,7 @@ describe('MessageBody', () => {
     expect([...container.querySelectorAll('td')].map((td) => td.textContent?.trim())).toEqual(['1', '2']);
     const boxes = container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
     expect([...boxes].map((b) => b.checked)).toEqual([false, true]);
+    expect([...boxes].map((b) => b.getAttribute('aria-label'))).toEqual(['Not done', 'Done']);
     expect(container.querySelector('a[href="https://e.com"]')?.getAttribute('title')).toBe('The title');
   });
 

@@ -26,6 +26,18 @@ const options: MarkdownToJSX.Options = {
         <span className="md-image-alt">{alt ? `[image: ${alt}]` : '[image]'}</span>
       ),
     },
+    // A task list's box: read-only, and named so a screen reader says what it shows.
+    input: {
+      component: ({ checked }: { checked?: boolean }) => (
+        <input
+          type="checkbox"
+          checked={!!checked}
+          readOnly
+          disabled
+          aria-label={checked ? 'Done' : 'Not done'}
+        />
+      ),
+    },
     h1: Heading,
     h2: Heading,
     h3: Heading,
