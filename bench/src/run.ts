@@ -1,10 +1,11 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|mentions|permalink|local-search]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|mentions|permalink|local-search|lighthouse]`: prints tables, writes bench/results/<name>.json.
 import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
 import { cryptoSuite } from './crypto';
 import { fanoutSuite } from './fanout-suite';
 import { historySuite } from './history';
+import { lighthouseSuite } from './lighthouse';
 import { localSearchSuite } from './local-search';
 import { loginFloodSuite } from './login-flood';
 import { mentionsSuite } from './mention-timings';
@@ -36,6 +37,7 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   search: searchSuite,
   'local-search': localSearchSuite,
   files: filesSuite,
+  lighthouse: lighthouseSuite,
   mentions: mentionsSuite,
   permalink: permalinkSuite,
 };
