@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { composer, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
 
@@ -128,6 +128,60 @@ test('a code file shows its first lines coloured, and a large picture shows its 
   const box = await picture.boundingBox();
   expect(box!.width / box!.height).toBeCloseTo(1600 / 900, 1);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-preview-phone.png` });
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('files dropped anywhere on the channel or on a thread attach to that composer', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  const bob = await registerInNewContext(browser, uniqueName('bob'));
+  await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
+  const page = alice.page;
+  const files = (name: string) =>
+    page.evaluateHandle(
+      ([fileName, bytes]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], fileName, { type: 'image/png' }));
+        return data;
+      },
+      [name, [...PNG]] as const,
+    );
+  const drag = async (
+    target: ReturnType<Page['locator']>,
+    dataTransfer: Awaited<ReturnType<typeof files>>,
+  ) => {
+    await target.dispatchEvent('dragenter', { dataTransfer });
+    await target.dispatchEvent('dragover', { dataTransfer });
+  };
+
+  // Onto the message list: a veil names the channel, and the drop attaches to its composer.
+  const list = page.locator('.channel-main');
+  const dropped = await files('dropped.png');
+  await drag(list, dropped);
+  await expect(page.getByText('Drop files to share in #general')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/files-drop-veil.png` });
+  await list.dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(page.getByText('Drop files to share in #general')).toBeHidden();
+  const chips = page.locator('.channel-main').getByRole('list', { name: 'Attached files' });
+  await expect(chips.getByRole('listitem')).toHaveCount(1);
+  await expect(chips.getByRole('progressbar')).toHaveCount(0);
+  await composer(page, 'general').fill('dropped on the channel');
+  await composer(page, 'general').press('Enter');
+  const row = bob.page.getByTestId('message').filter({ hasText: 'dropped on the channel' });
+  await expect(row.getByRole('img', { name: 'dropped.png' })).toBeVisible();
+
+  // Onto an open thread: the reply composer takes it.
+  const root = page.getByTestId('message').filter({ hasText: 'dropped on the channel' });
+  await root.hover();
+  await root.getByRole('button', { name: 'Reply in thread' }).click();
+  const thread = page.getByRole('complementary', { name: 'Thread' });
+  const inThread = await files('in-thread.png');
+  await drag(thread, inThread);
+  await expect(page.getByText('Drop files to reply in the thread')).toBeVisible();
+  await thread.dispatchEvent('drop', { dataTransfer: inThread });
+  await expect(thread.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(1);
+  await expect(chips).toHaveCount(0);
   await alice.context.close();
   await bob.context.close();
 });

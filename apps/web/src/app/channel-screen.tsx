@@ -20,6 +20,7 @@ import { useKeyKeeper } from '../features/encryption/use-key-keeper';
 import { ThreadLinkContext, useThreadRoute } from '../features/threads/thread-link';
 import { ThreadPanel } from '../features/threads/thread-panel';
 import { Composer } from '../components/message/composer';
+import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
 import { MessageLinkContext, messagePath } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
@@ -119,7 +120,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
     if (mine) setEditingId(mine.id);
   }, [data, me.id]);
 
-  const label = isDirect(channel) ? `Message ${dmName(channel, me)}` : `Message #${channel.name}`;
+  const where = isDirect(channel) ? dmName(channel, me) : `#${channel.name}`;
+  const label = `Message ${where}`;
   const disabled = channel.archivedAt
     ? 'This channel is archived. You can read its history.'
     : !channel.membership
@@ -146,7 +148,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
         }
       />
       <div className="channel-body">
-        <div className="channel-main">
+        <FileDropArea className="channel-main" label={`Drop files to share in ${where}`}>
           {isLoading || !data || !landing.ready ? (
             <div className="list-loading" aria-busy="true">
               Loading messages…
@@ -195,7 +197,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               audience={channel.memberCount}
             />
           )}
-        </div>
+        </FileDropArea>
         {threads.openId ? (
           <ThreadPanel
             key={threads.openId}

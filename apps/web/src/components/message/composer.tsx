@@ -4,6 +4,7 @@ import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
 import { ConfirmDialog } from '../confirm-dialog';
 import { useAttachments } from './use-attachments';
+import { useFileDropTarget } from './file-drop';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
 import { useMentionTyping, type MentionSource } from '../mention/use-mention-typing';
@@ -54,6 +55,7 @@ export function Composer(props: Props) {
   const emoji = useEmojiTyping(ref, change);
   const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts);
   const attachments = useAttachments(props.attachTo, props.sealFiles);
+  const inDropArea = useFileDropTarget(attachments.enabled ? attachments.add : undefined);
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = text.length > LIMITS.bodyMax;
 
@@ -94,9 +96,12 @@ export function Composer(props: Props) {
         e.preventDefault();
         void submit();
       }}
-      onDragOver={(e) => attachments.enabled && e.dataTransfer.types.includes('Files') && e.preventDefault()}
+      onDragOver={(e) =>
+        !inDropArea && attachments.enabled && e.dataTransfer.types.includes('Files') && e.preventDefault()
+      }
       onDrop={(e) => {
-        if (!attachments.enabled || e.dataTransfer.files.length === 0) return;
+        // Inside a drop area the area takes the files, once.
+        if (inDropArea || !attachments.enabled || e.dataTransfer.files.length === 0) return;
         e.preventDefault();
         attachments.add(e.dataTransfer.files);
       }}

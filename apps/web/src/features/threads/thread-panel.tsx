@@ -6,6 +6,7 @@ import { TypingLine } from '../../components/message/typing-line';
 import { useEncryptionReady } from '../../crypto/use-encryption-ready';
 import { FollowButton } from './follow-button';
 import { ThreadComposer } from './thread-composer';
+import { FileDropArea } from '../../components/message/file-drop';
 import { ThreadConversation } from './thread-conversation';
 import { useMarkThreadRead, useRestOfThread, useThread, useThreadRootId } from './use-thread';
 import './threads.css';
@@ -45,7 +46,12 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
         : undefined;
 
   return (
-    <aside className="thread-panel" aria-label="Thread">
+    <FileDropArea
+      element="aside"
+      className="thread-panel"
+      ariaLabel="Thread"
+      label="Drop files to reply in the thread"
+    >
       <header className="thread-header">
         <button type="button" className="icon-button thread-back" aria-label="Close thread" onClick={onClose}>
           <Icon name="chevron" />
@@ -95,7 +101,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
           />
         </>
       )}
-    </aside>
+    </FileDropArea>
   );
 }
 
