@@ -80,11 +80,15 @@ export function startLocalSearch(qc: QueryClient, selfId: string): () => void {
   const follow = () => {
     const v = vault.get();
     const pairs = v.status === 'unlocked' ? v.pairs : undefined;
+    // While the vault is still being read, the page says loading rather than locked.
+    const status = v.status === 'loading' ? 'loading' : 'locked';
+    if (!pairs && localSearch.get().status !== status && !unlockedWith)
+      localSearch.set((s) => ({ status, version: s.version + 1, progress: new Map() }));
     if (pairs === unlockedWith) return;
     unlockedWith = pairs;
     close();
     if (pairs) open(pairs);
-    else localSearch.set((s) => ({ status: 'locked', version: s.version + 1, progress: new Map() }));
+    else localSearch.set((s) => ({ status, version: s.version + 1, progress: new Map() }));
   };
   onDecrypted((message, text) => {
     if (running) running.put(message, text);
