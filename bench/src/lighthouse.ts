@@ -31,7 +31,7 @@ const SEED = [
 
 /** A page as small as a page can be, with what every category asks for. */
 const BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="A minimal page for comparison.">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><meta name="description" content="A minimal page for comparison.">
 <title>Baseline</title></head><body><h1>Baseline</h1><p>A minimal static page.</p></body></html>`;
 
 type Score = Record<(typeof CATEGORIES)[number], number> & Record<keyof typeof METRICS, number>;
