@@ -37,16 +37,3 @@ async function startFresh(qc: QueryClient, expired: boolean): Promise<void> {
   if (expired) await qc.resetQueries({ predicate: notSession });
   else await qc.invalidateQueries({ predicate: notSession });
 }
-
-/**
- * Takes the starting cursor before the app loads anything it shows: every later load is at least as
- * new, so replaying from it is exact. Signed out, there is nothing to take.
- */
-export async function primeCursor(): Promise<void> {
-  if (currentCursor()) return;
-  try {
-    resetCursor((await api<SyncResponse>('GET', '/sync')).cursor);
-  } catch (err) {
-    if (!(err instanceof ApiError && err.code === 'unauthenticated')) throw err;
-  }
-}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { primeCursor } from './catch-up';
+import { primeCursor } from './prime-cursor';
 import { currentCursor } from './feed-cursor';
 
 /** True once this tab holds a sync cursor; takes one when it does not. */

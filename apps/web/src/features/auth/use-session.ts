@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody, SessionResponse, User, UserResponse } from '@parley/protocol';
 import { api, ApiError } from '../../lib/api';
-import { primeCursor } from '../../realtime/catch-up';
+import { primeCursor } from '../../realtime/prime-cursor';
 import { keys } from '../../realtime/keys';
-import { lockThisBrowser } from '../../crypto/vault';
 
 // Set when the session ends without this tab signing out: revoked, password changed, deactivated.
 let endedElsewhere = false;
@@ -60,7 +59,8 @@ export function useLogout() {
     // Signing out forgets this browser's unlocked keys: a shared computer keeps nothing readable.
     mutationFn: async () => {
       signingOut = true;
-      await lockThisBrowser();
+      // Loaded here, not with the sign-in page: the vault brings the encryption engine with it.
+      await (await import('../../crypto/vault')).lockThisBrowser();
       await api<void>('POST', '/auth/logout');
     },
     // The session goes to null in place, so the page watching it shows sign-in at once; then the rest is dropped.
