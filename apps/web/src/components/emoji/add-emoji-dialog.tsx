@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@parley/protocol/client';
 import { Dialog } from '../dialog';
 import { ErrorNote, Field, FailureNote } from '../field';
-import { addCustomEmoji } from '../../realtime/use-custom-emoji';
+import { addCustomEmoji } from '../../realtime/custom-emoji-writes';
 import { useCustomEmojiLookup } from './custom-emoji-context';
 import './custom-emoji.css';
 

@@ -7,7 +7,7 @@ import { useCustomEmojiLookup } from '../../components/emoji/custom-emoji-contex
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
-import { removeCustomEmoji } from '../../realtime/use-custom-emoji';
+import { removeCustomEmoji } from '../../realtime/custom-emoji-writes';
 import { useUserMap } from '../../realtime/use-users';
 import './emoji-section.css';
 

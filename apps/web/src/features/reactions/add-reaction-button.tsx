@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
@@ -71,16 +72,19 @@ export function AddReactionButton({ message, variant }: Props) {
           }}
         />
       )}
-      {adding && (
-        <Suspense fallback={null}>
-          <AddEmojiDialog
-            onClose={() => {
-              setAdding(false);
-              trigger.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
+      {/* Outside the message's hover actions, which hide (and would hide the dialog) once the pointer leaves. */}
+      {adding &&
+        createPortal(
+          <Suspense fallback={null}>
+            <AddEmojiDialog
+              onClose={() => {
+                setAdding(false);
+                trigger.current?.focus();
+              }}
+            />
+          </Suspense>,
+          document.body,
+        )}
     </>
   );
 }
