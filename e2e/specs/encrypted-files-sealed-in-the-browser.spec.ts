@@ -146,6 +146,13 @@ test('files in an encrypted DM are sealed in the browser: the server gets only c
   expect(download.suggestedFilename()).toBe('secret-plan.txt');
   expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(notes);
 
+  // The channel's Files list knows no names here: it leads to the message, where the files open.
+  await bob.page.getByRole('button', { name: 'Files in this channel' }).click();
+  const list = bob.page.getByRole('region', { name: 'Files in this channel' });
+  await expect(list.getByText('Encrypted files')).toHaveCount(1);
+  await expect(list).not.toContainText('secret-plan');
+  await bob.page.getByRole('button', { name: 'Files in this channel' }).click();
+
   await bob.page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousViolations(bob.page)).toEqual([]);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/sealed-files-dark.png` });

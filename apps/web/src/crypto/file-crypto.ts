@@ -1,7 +1,8 @@
 import { isCryptoError, openSealedFile, sealFile, type SealedFileMeta } from '@parley/crypto';
-import { getConfig } from '../lib/config';
 
 export type { SealedFileMeta };
+// One lazily loaded chunk for everything about sealed files, the envelope's files payload too.
+export { decodeMessagePayload, encodeMessagePayload } from '@parley/crypto';
 
 /** The largest side of a preview made in the browser, in CSS pixels (shown at most 360 wide). */
 const THUMB_MAX = 360;
@@ -42,15 +43,15 @@ export class SealedFileError extends Error {}
 /** Fetches the ciphertext, checks every chunk and the checksum, and gives back the plaintext as a Blob. */
 export async function openSealed(
   file: { id: string; key: string; sha256?: string; type: string },
-  channelId: string,
+  where: { channelId: string; apiBase: string },
 ): Promise<Blob> {
-  const res = await fetch(`${getConfig().apiBase}/files/${file.id}`, { credentials: 'include' });
+  const res = await fetch(`${where.apiBase}/files/${file.id}`, { credentials: 'include' });
   if (!res.ok)
     throw new SealedFileError(
       res.status === 404 ? 'This file is gone.' : 'The file could not be downloaded.',
     );
   try {
-    const plain = await openSealedFile(new Uint8Array(await res.arrayBuffer()), file, channelId);
+    const plain = await openSealedFile(new Uint8Array(await res.arrayBuffer()), file, where.channelId);
     return new Blob([plain as BlobPart], { type: file.type });
   } catch (err) {
     throw new SealedFileError(

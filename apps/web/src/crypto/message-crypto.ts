@@ -1,11 +1,4 @@
-import {
-  decodeMessagePayload,
-  decryptMessage,
-  encodeMessagePayload,
-  encryptMessage,
-  isCryptoError,
-  type SealedFileMeta,
-} from '@parley/crypto';
+import { decryptMessage, encryptMessage, isCryptoError, type SealedFileMeta } from '@parley/crypto';
 import type { EncryptedBody, Message } from '@parley/protocol';
 import { forgetKeyring, keyring, maintainKeys } from './channel-keys';
 import { peerKey } from './user-keys';
@@ -41,7 +34,8 @@ export async function encryptText(
     );
   }
   return encryptMessage({
-    text: encodeMessagePayload({ text, files }),
+    // The files payload's code loads only for messages that carry files.
+    text: files.length ? (await import('./file-crypto')).encodeMessagePayload({ text, files }) : text,
     channelId,
     keyVersion: ring.current,
     keys: key.keys,
@@ -84,7 +78,9 @@ export async function decryptText(
       keys: key.keys,
       verifyKey: author.ecdsa,
     });
-    return { ok: true, ...decodeMessagePayload(plain) };
+    // A payload with files starts with U+0001 (packages/crypto FILES_PREFIX); bare text never does.
+    if (!plain.startsWith('\u0001')) return { ok: true, text: plain, files: [] };
+    return { ok: true, ...(await import('./file-crypto')).decodeMessagePayload(plain) };
   } catch (err) {
     const code = isCryptoError(err) ? err.code : 'unknown';
     const reason =

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { Message } from '@parley/protocol';
 import { EditedMark } from './edited-mark';
 import { Icon } from '../dialog';
 import { EditBox } from './composer';
 import { MessageBody } from './markdown';
 import { useDecrypted } from '../../crypto/use-decrypted';
+import { getConfig } from '../../lib/config';
 import './message.css';
 
 // Only messages with files in encrypted channels need the file decryption code.
@@ -21,6 +22,10 @@ type Props = {
 /** An encrypted message as its reader sees it: the text, or why it cannot be read, never blank. */
 export function EncryptedText({ message, authorName, editing, onSave, onCancel }: Props) {
   const plain = useDecrypted(message, authorName);
+  const where = useMemo(
+    () => ({ channelId: message.channelId, apiBase: getConfig().apiBase }),
+    [message.channelId],
+  );
   if (!plain) {
     return (
       <p className="message-crypto message-crypto-busy" data-crypto="decrypting">
@@ -41,7 +46,7 @@ export function EncryptedText({ message, authorName, editing, onSave, onCancel }
   }
   const files = plain.files.length > 0 && !message.deletedAt && (
     <Suspense fallback={null}>
-      <SealedFiles files={plain.files} channelId={message.channelId} />
+      <SealedFiles files={plain.files} where={where} />
     </Suspense>
   );
   if (editing)

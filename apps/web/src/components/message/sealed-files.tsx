@@ -2,10 +2,19 @@ import { useEffect, useState } from 'react';
 import type { SealedFileMeta } from '@parley/crypto';
 import { openSealed } from '../../crypto/file-crypto';
 import { Dialog, Icon } from '../dialog';
-import { fileSize } from './message-files';
 import './sealed-files.css';
 
 type Opened = { url?: string; error?: string };
+/** Which channel's key sealed the files, and where the API is (passed in: this code loads lazily). */
+type Where = { channelId: string; apiBase: string };
+
+// Like message-files' fileSize, kept here so this lazily loaded code takes nothing from the chat's chunks.
+const fileSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Decrypted previews are small and shown again on every scroll past: each is fetched and opened once. */
 const thumbs = new Map<string, Promise<Blob>>();
@@ -13,7 +22,7 @@ const thumbs = new Map<string, Promise<Blob>>();
 /** Opens a sealed upload while mounted; its Blob URL goes when the component does. */
 function useOpened(
   file: { id: string; key: string; sha256?: string; type: string } | undefined,
-  channelId: string,
+  where: Where,
   cache = false,
 ) {
   const [state, setState] = useState<Opened>({});
@@ -23,7 +32,7 @@ function useOpened(
     let live = true;
     let blob = cache ? thumbs.get(file.id) : undefined;
     if (!blob) {
-      blob = openSealed(file, channelId);
+      blob = openSealed(file, where);
       if (cache) {
         thumbs.set(file.id, blob);
         blob.catch(() => thumbs.delete(file.id));
@@ -41,7 +50,7 @@ function useOpened(
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [file, channelId, cache]);
+  }, [file, where, cache]);
   return state;
 }
 
@@ -49,31 +58,31 @@ function useOpened(
  * The files of an encrypted message, from what its envelope says: pictures from their decrypted
  * previews, everything else fetched, checked and decrypted here when asked for.
  */
-export default function SealedFiles({ files, channelId }: { files: SealedFileMeta[]; channelId: string }) {
+export default function SealedFiles({ files, where }: { files: SealedFileMeta[]; where: Where }) {
   const [open, setOpen] = useState<SealedFileMeta>();
   return (
     <ul className="message-files" data-sealed-files>
       {files.map((f) => (
         <li key={f.id}>
           {f.thumb ? (
-            <SealedPicture file={f} channelId={channelId} onOpen={() => setOpen(f)} />
+            <SealedPicture file={f} where={where} onOpen={() => setOpen(f)} />
           ) : /^(video|audio)\//.test(f.type) ? (
-            <SealedMedia file={f} channelId={channelId} />
+            <SealedMedia file={f} where={where} />
           ) : (
-            <SealedCard file={f} channelId={channelId} />
+            <SealedCard file={f} where={where} />
           )}
         </li>
       ))}
-      {open && <SealedLightbox file={open} channelId={channelId} onClose={() => setOpen(undefined)} />}
+      {open && <SealedLightbox file={open} where={where} onClose={() => setOpen(undefined)} />}
     </ul>
   );
 }
 
-function SealedPicture(props: { file: SealedFileMeta; channelId: string; onOpen: () => void }) {
+function SealedPicture(props: { file: SealedFileMeta; where: Where; onOpen: () => void }) {
   const { file } = props;
-  const thumb = useOpened(file.thumb, props.channelId, true);
+  const thumb = useOpened(file.thumb, props.where, true);
   const shape = file.width && file.height ? { aspectRatio: `${file.width} / ${file.height}` } : undefined;
-  if (thumb.error) return <SealedCard file={file} channelId={props.channelId} note={thumb.error} />;
+  if (thumb.error) return <SealedCard file={file} where={props.where} note={thumb.error} />;
   return (
     <button type="button" className="message-image" aria-label={`Open ${file.name}`} onClick={props.onOpen}>
       {thumb.url ? (
@@ -88,12 +97,12 @@ function SealedPicture(props: { file: SealedFileMeta; channelId: string; onOpen:
 }
 
 /** A download of the whole file, decrypted here and saved under its real name. */
-function SealedCard({ file, channelId, note }: { file: SealedFileMeta; channelId: string; note?: string }) {
+function SealedCard({ file, where, note }: { file: SealedFileMeta; where: Where; note?: string }) {
   const [state, setState] = useState<'idle' | 'busy' | string>('idle');
   const save = async () => {
     setState('busy');
     try {
-      const url = URL.createObjectURL(await openSealed(file, channelId));
+      const url = URL.createObjectURL(await openSealed(file, where));
       const a = document.createElement('a');
       a.href = url;
       a.download = file.name;
@@ -131,9 +140,9 @@ function SealedCard({ file, channelId, note }: { file: SealedFileMeta; channelId
 }
 
 /** Video and audio of an encrypted channel are downloaded whole and decrypted, then play. */
-function SealedMedia({ file, channelId }: { file: SealedFileMeta; channelId: string }) {
+function SealedMedia({ file, where }: { file: SealedFileMeta; where: Where }) {
   const [play, setPlay] = useState(false);
-  const opened = useOpened(play ? file : undefined, channelId);
+  const opened = useOpened(play ? file : undefined, where);
   if (!play) {
     return (
       <button type="button" className="file-card sealed-card" onClick={() => setPlay(true)}>
@@ -143,7 +152,7 @@ function SealedMedia({ file, channelId }: { file: SealedFileMeta; channelId: str
       </button>
     );
   }
-  if (opened.error) return <SealedCard file={file} channelId={channelId} note={opened.error} />;
+  if (opened.error) return <SealedCard file={file} where={where} note={opened.error} />;
   if (!opened.url) return <p className="muted small">Decrypting {file.name}…</p>;
   return file.type.startsWith('video/') ? (
     <video className="message-video" src={opened.url} controls autoPlay aria-label={file.name} />
@@ -152,9 +161,9 @@ function SealedMedia({ file, channelId }: { file: SealedFileMeta; channelId: str
   );
 }
 
-function SealedLightbox(props: { file: SealedFileMeta; channelId: string; onClose: () => void }) {
+function SealedLightbox(props: { file: SealedFileMeta; where: Where; onClose: () => void }) {
   const { file } = props;
-  const opened = useOpened(file, props.channelId);
+  const opened = useOpened(file, props.where);
   return (
     <Dialog title={file.name} open onClose={props.onClose} wide>
       <div className="lightbox">

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { SealedFileMeta } from '@parley/crypto';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
-import { uploadFile, uploadSealedFile, type SealedJob } from '../../realtime/uploads';
+import { uploadFile } from '../../realtime/uploads';
+import type { SealedJob } from '../../realtime/sealed-upload';
 import { fileSize } from './message-files';
 import './message-files.css';
 
@@ -38,10 +39,13 @@ export function useAttachments(channelId: string | undefined, seal = false) {
           job.abort();
         },
       });
-      uploadSealedFile(item.file, channelId, onProgress, job).then(
-        (meta) => patch(item.key, { fileId: meta.id, sealed: meta, progress: 1 }),
-        (err: Error) => job.cancelled || patch(item.key, { error: err.message }),
-      );
+      // The sealing code loads with the first file attached in an encrypted channel.
+      import('../../realtime/sealed-upload')
+        .then(({ uploadSealedFile }) => uploadSealedFile(item.file, channelId, onProgress, job, uploadFile))
+        .then(
+          (meta) => patch(item.key, { fileId: meta.id, sealed: meta, progress: 1 }),
+          (err: Error) => job.cancelled || patch(item.key, { error: err.message }),
+        );
       return;
     }
     const upload = uploadFile(item.file, channelId, onProgress);
