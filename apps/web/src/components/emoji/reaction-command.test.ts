@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalEmoji, isSingleEmoji } from './emoji-form';
-import { parseReactionCommand } from './reaction-command';
+import { parseReactionCommand, resolveReactionCommand } from './reaction-command';
 
 describe('parseReactionCommand', () => {
   it('reads +:shortcode: and +emoji', () => {
@@ -39,5 +39,13 @@ describe('canonicalEmoji', () => {
     expect(canonicalEmoji('🏳\uFE0F\u200D🌈')).toBe('🏳\uFE0F\u200D🌈');
     expect(canonicalEmoji('👍🏽')).toBe('👍🏽');
     expect(canonicalEmoji('x')).toBe('x');
+  });
+});
+
+describe('a reaction command with a custom emoji', () => {
+  it('names a custom emoji as :name:, and nothing when no emoji has that name', async () => {
+    const isCustom = (name: string) => name === 'parley-wave';
+    expect(await resolveReactionCommand({ shortcode: 'parley-wave' }, isCustom)).toBe(':parley-wave:');
+    expect(await resolveReactionCommand({ shortcode: 'nosuchemoji' }, isCustom)).toBeUndefined();
   });
 });

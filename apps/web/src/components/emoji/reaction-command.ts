@@ -15,9 +15,13 @@ export function parseReactionCommand(text: string): ReactionCommand | undefined 
   return isSingleEmoji(rest) ? { emoji: rest } : undefined;
 }
 
-/** The emoji a command names, as Parley sends it; undefined for a shortcode no emoji has. */
-export async function resolveReactionCommand(command: ReactionCommand): Promise<string | undefined> {
+/** The emoji a command names, as Parley sends it (a custom one as `:name:`); undefined for a shortcode no emoji has. */
+export async function resolveReactionCommand(
+  command: ReactionCommand,
+  isCustom: (name: string) => boolean = () => false,
+): Promise<string | undefined> {
   if ('emoji' in command) return canonicalEmoji(command.emoji);
   const emoji = (await loadShortcodes().catch(() => undefined))?.byCode.get(command.shortcode);
-  return emoji && canonicalEmoji(emoji);
+  if (emoji) return canonicalEmoji(emoji);
+  return isCustom(command.shortcode) ? `:${command.shortcode}:` : undefined;
 }

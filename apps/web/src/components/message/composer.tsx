@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { useAttachments } from './use-attachments';
 import { useFileDropTarget } from './file-drop';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
+import { useCustomEmojiLookup } from '../emoji/custom-emoji-context';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
 import { useMentionTyping, type MentionSource } from '../mention/use-mention-typing';
 import './composer.css';
@@ -58,6 +59,7 @@ export function Composer(props: Props) {
   const inDropArea = useFileDropTarget(attachments.enabled ? attachments.add : undefined);
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = text.length > LIMITS.bodyMax;
+  const customEmoji = useCustomEmojiLookup();
 
   const submit = async (confirmed = false) => {
     const body = text.trim();
@@ -68,7 +70,7 @@ export function Composer(props: Props) {
     setConfirming(false);
     const command = onReact && parseReactionCommand(body);
     if (command) {
-      const reaction = await resolveReactionCommand(command);
+      const reaction = await resolveReactionCommand(command, (name) => !!customEmoji?.byName(name));
       if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
       onReact(reaction);
     } else if (attachments.count) onSend(body, attachments.fileIds, attachments.sealedFiles);
