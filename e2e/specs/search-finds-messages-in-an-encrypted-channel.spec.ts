@@ -75,6 +75,9 @@ test('search finds messages of an encrypted channel in the browser, beside plain
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/encrypted-search-dark.png` });
   await bob.page.emulateMedia({ colorScheme: 'light' });
   await bob.page.setViewportSize({ width: 390, height: 800 });
+  // A phone opens the page at its width, the sidebar closed.
+  await bob.page.reload();
+  await expect(results).toHaveCount(2, { timeout: 20_000 });
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/encrypted-search-phone.png` });
   await bob.page.setViewportSize({ width: 1280, height: 800 });
 

@@ -7,6 +7,7 @@ import {
   type EnvelopeKeys,
   type UserKeyPairs,
 } from '@parley/crypto';
+import { SEARCH_DB } from './search-index-db';
 
 /** Where sealed records live: IndexedDB in the app, a map in tests. Values are bytes only. */
 export type RecordStore = {
@@ -78,12 +79,11 @@ export class SealedRecords {
   }
 }
 
-const DB = 'parley-search';
 const STORE = 'records';
 
 function openDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
+    const req = indexedDB.open(SEARCH_DB, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
@@ -113,12 +113,3 @@ export const indexedDbRecords: RecordStore = {
       await run<IDBValidKey[]>('readonly', (s) => s.getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`)))
     ).map(String),
 };
-
-/** Sign-out and "Lock this browser": the whole local index goes, every user's of this browser. */
-export function deleteSearchIndex(): Promise<void> {
-  if (typeof indexedDB === 'undefined') return Promise.resolve();
-  return new Promise((resolve) => {
-    const req = indexedDB.deleteDatabase(DB);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
-}

@@ -17,7 +17,7 @@ import { api } from '../lib/api';
 import { createStore } from '../lib/store';
 import { bumpCryptoEpoch } from './epoch';
 import { idbDelete, idbGet, idbPut } from './idb';
-import { deleteSearchIndex } from './search-store';
+import { deleteSearchIndex } from './search-index-db';
 
 export type VaultState =
   | { status: 'loading' }

@@ -19,12 +19,11 @@ export type LocalSearchState = {
 };
 
 export const localSearch = createStore<LocalSearchState>({
-  status: 'locked',
+  status: 'loading',
   version: 0,
   progress: new Map(),
 });
 
-const START_AFTER_MS = 1_500;
 const PUBLISH_EVERY_MS = 400;
 const QUEUE_MAX = 5_000;
 type Pending = { decrypted: [Message, string] } | { change: FeedChange };
@@ -58,8 +57,6 @@ export function startLocalSearch(qc: QueryClient, selfId: string): () => void {
     const mine = ++generation;
     localSearch.set((s) => ({ ...s, status: 'loading', progress: new Map() }));
     engine = (async () => {
-      await new Promise((r) => setTimeout(r, START_AFTER_MS));
-      if (mine !== generation) return undefined;
       const { LocalSearchEngine } = await import('./local-search-engine');
       const e = await LocalSearchEngine.open(pairs, selfId, qc, publish);
       if (mine !== generation) {

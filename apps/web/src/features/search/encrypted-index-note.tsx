@@ -3,7 +3,7 @@ import type { Channel, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import { dmName } from '../../lib/names';
 import { useStore } from '../../lib/store';
-import { localSearch, type ChannelProgress } from '../../realtime/local-search';
+import { localSearch, type ChannelProgress } from '../../realtime/local-search-coordinator';
 import './encrypted-index-note.css';
 
 const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });

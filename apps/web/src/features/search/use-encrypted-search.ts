@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ParsedSearch } from '@parley/protocol';
 import { useStore } from '../../lib/store';
-import { localSearch, searchEncrypted } from '../../realtime/local-search';
+import { localSearch, searchEncrypted } from '../../realtime/local-search-coordinator';
 
 /** The encrypted messages this browser has indexed that match; searched again as the index grows. */
 export function useEncryptedSearch(q: string, query: ParsedSearch | undefined) {
