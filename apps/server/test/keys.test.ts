@@ -98,7 +98,10 @@ describe('end-to-end key endpoints', () => {
       encrypted: envelope(2),
     });
     expect(stale.body.error.code).toBe('stale_key_version');
-    const stored = (await alice.get(`/channels/${channelId}/messages`)).body.messages[0];
+    // The channel's history also holds its system lines ("added Bob"); the sealed message is the one with an envelope.
+    const stored = (await alice.get(`/channels/${channelId}/messages`)).body.messages.find(
+      (m: { system: unknown }) => !m.system,
+    );
     expect(stored.body).toBeNull();
     expect(stored.encrypted.ciphertext).toBe('Y2lwaGVy');
   });

@@ -145,7 +145,6 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-
 /** The file if the caller may read it: its message's channel, or their own upload not sent yet. */
 async function readable(ctx: AppContext, actor: Actor, id: string) {
   const [file] = await ctx.db.select().from(files).where(eq(files.id, id));
