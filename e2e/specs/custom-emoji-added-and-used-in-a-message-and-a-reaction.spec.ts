@@ -129,7 +129,10 @@ test('custom emoji: added from the picker, used in a message and as a reaction, 
   await expect(messages(phonePage).getByRole('img', { name: ':parley-wave:' }).first()).toBeVisible();
   const onPhone = messages(phonePage).filter({ hasText: text });
   await expect(onPhone.getByRole('button', { name: /:parley-wave:/ }).locator('img')).toBeVisible();
-  await onPhone.getByRole('button', { name: 'Add reaction' }).last().click();
+  await onPhone
+    .getByRole('group', { name: 'Reactions' })
+    .getByRole('button', { name: 'Add reaction' })
+    .click();
   const sheet = phonePage.getByRole('dialog', { name: 'Add reaction' });
   await sheet.getByRole('combobox').fill('parley');
   await expect(sheet.getByRole('option', { name: /parley-wave/ })).toBeVisible();
