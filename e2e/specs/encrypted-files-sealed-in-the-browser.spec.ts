@@ -51,12 +51,12 @@ test('files in an encrypted DM are sealed in the browser: the server gets only c
     const urls = new WeakMap<XMLHttpRequest, string>();
     XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: [string, string | URL]) {
       urls.set(this, String(args[1]));
-      return open.apply(this, args);
+      return open.apply(this, args as unknown as Parameters<typeof open>);
     } as typeof open;
     const send = XMLHttpRequest.prototype.send;
     XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
       if (body instanceof FormData)
-        for (const [, value] of body.entries())
+        body.forEach((value) => {
           if (value instanceof File) {
             const url = urls.get(this) ?? '';
             copies.push(
@@ -67,6 +67,7 @@ test('files in an encrypted DM are sealed in the browser: the server gets only c
               }),
             );
           }
+        });
       return send.call(this, body);
     };
   });

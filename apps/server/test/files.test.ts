@@ -217,8 +217,14 @@ describe.each(await backendsToTest())('files on %s', (backend) => {
       fs.existsSync(filesDir)
         ? fs.readdirSync(filesDir, { recursive: true }).filter((f) => String(f).includes('-')).length
         : 0;
-    const countRows = async () =>
-      Number((await server.parley.ctx.db.execute(sql`select count(*)::int as n from files`)).rows[0]!.n);
+    const countRows = async () => {
+      const res = (await server.parley.ctx.db.execute(
+        sql`select count(*)::int as n from files`,
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+      return Number(res.rows[0]!.n);
+    };
     const [diskBefore, rowsBefore] = [countOnDisk(), await countRows()];
     const boundary = 'cutoffboundary';
     const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`;
