@@ -16,6 +16,7 @@ const DISPLAY_NAMES = [
   'bo',
   'Chloé',
   'Mazoe',
+  'Anders Baker',
   'Dan',
   'dan',
   'Eve',
@@ -87,8 +88,11 @@ describe.each(await backendsToTest())('GET /channels/:id/members (%s)', (backend
     const names = (pages: Member[][]) => pages.flat().map((m) => m.user.displayName);
     expect(names(await allPages('&q=zO', 2)).sort()).toEqual(['ZOE', 'Zoe', 'zoe']);
     expect(names(await allPages('&q=ad', 10)).sort()).toEqual(['Adam', 'adele']);
-    expect(names(await allPages('&q=MEMBER1', 10)).sort()).toEqual(['Eve', 'Zoe', 'dan']);
+    expect(names(await allPages('&q=MEMBER1', 10)).sort()).toEqual(['Dan', 'Eve', 'Zoe', 'dan']);
     expect(names(await allPages('&q=chlo%C3%A9', 10))).toEqual(['Chloé']);
+    // The start of a later word of the name counts too; the middle of a word does not.
+    expect(names(await allPages('&q=bak', 10))).toEqual(['Anders Baker']);
+    expect(names(await allPages('&q=aker', 10))).toEqual([]);
     expect(names(await allPages('&q=%25', 10))).toEqual([]);
     expect(names(await allPages('&q=_', 10))).toEqual([]);
   });

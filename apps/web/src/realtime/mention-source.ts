@@ -25,14 +25,18 @@ export function matchGroups(groups: UserGroup[], query: string): UserGroup[] {
 export function mentionSource(channelId: string) {
   return async (query: string): Promise<{ users: User[]; groups: UserGroup[] }> => {
     const q = query ? `&q=${encodeURIComponent(query)}` : '';
-    const [members, others, groups] = await Promise.all([
+    const [members, groups] = await Promise.all([
       api<MembersResponse>('GET', `/channels/${channelId}/members?limit=${SHOWN}${q}`),
-      query ? api<UsersResponse>('GET', `/users?limit=${SHOWN}${q}`) : undefined,
       queryClient.ensureQueryData(groupsQuery).catch(() => [] as UserGroup[]),
     ]);
     const inChannel = members.members.map((m) => m.user);
+    // The whole directory is asked only when the channel's own people do not fill the list.
+    const others =
+      query && inChannel.length < SHOWN
+        ? (await api<UsersResponse>('GET', `/users?limit=${SHOWN}${q}`)).users
+        : [];
     const ids = new Set(inChannel.map((u) => u.id));
-    const users = [...inChannel, ...(others?.users ?? []).filter((u) => !ids.has(u.id))].slice(0, SHOWN);
+    const users = [...inChannel, ...others.filter((u) => !ids.has(u.id))].slice(0, SHOWN);
     return { users, groups: matchGroups(groups, query) };
   };
 }

@@ -277,7 +277,7 @@ export async function listPublic(db: Conn, userId: string): Promise<Channel[]> {
 
 const sortName = sql`lower(${users.displayName})`;
 
-/** One page in (lower display name, id) order after the member `after`; `q` matches name prefixes. */
+/** One page in (lower display name, id) order after the member `after`; `q` matches the start of a username or of any word of the name. */
 export async function listMembers(
   db: Conn,
   channelId: string,
@@ -293,7 +293,12 @@ export async function listMembers(
       and(
         eq(memberships.channelId, channelId),
         prefix
-          ? or(sql`lower(${users.username}) like ${prefix}`, sql`${sortName} like ${prefix}`)
+          ? or(
+              sql`lower(${users.username}) like ${prefix}`,
+              sql`${sortName} like ${prefix}`,
+              // A later word of the name too: "bak" finds Anders Baker.
+              sql`${sortName} like ${`% ${prefix}`}`,
+            )
           : undefined,
         page.after
           ? sql`(${sortName}, ${users.id}) > (select lower(p.display_name), p.id from ${users} p where p.id = ${page.after})`
