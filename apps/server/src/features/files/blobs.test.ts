@@ -21,8 +21,13 @@ describe('S3Blobs', () => {
       accessKeyId: 'id',
       secretAccessKey: 'key',
     });
-    for (const call of [blobs.write('k1', new Uint8Array(3)), blobs.read('k1', 0, 3), blobs.remove('k1')]) {
-      const err = await call.catch((e: unknown) => e);
+    const calls = [
+      () => blobs.write('k1', new Uint8Array(3)),
+      () => blobs.read('k1', 0, 3),
+      () => blobs.remove('k1'),
+    ];
+    for (const call of calls) {
+      const err = await call().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).code).toBe('unavailable');
     }
