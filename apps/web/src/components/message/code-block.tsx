@@ -41,7 +41,8 @@ export function CodeBlock({ code, lang }: { code: string; lang?: string }) {
     [wanted, highlighter, code, lang],
   );
   return (
-    <pre className="code-block" data-highlighted={coloured ? 'true' : undefined}>
+    // Focusable, so a block wider than the message can be scrolled from the keyboard (as on GitHub).
+    <pre className="code-block" tabIndex={0} data-highlighted={coloured ? 'true' : undefined}>
       <code className={lang ? `lang-${lang}` : undefined}>{coloured ?? code}</code>
     </pre>
   );
