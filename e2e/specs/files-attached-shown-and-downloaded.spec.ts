@@ -176,6 +176,8 @@ test('files dropped anywhere on the channel or on a thread attach to that compos
   await root.hover();
   await root.getByRole('button', { name: 'Reply in thread' }).click();
   const thread = page.getByRole('complementary', { name: 'Thread' });
+  // The panel's composer comes with the thread's first page: it is what takes the drop.
+  await expect(thread.getByRole('textbox', { name: 'Reply in thread' })).toBeVisible();
   const inThread = await files('in-thread.png');
   await drag(thread, inThread);
   await expect(page.getByText('Drop files to reply in the thread')).toBeVisible();

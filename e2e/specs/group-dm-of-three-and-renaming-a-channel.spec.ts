@@ -27,7 +27,8 @@ test('a group DM of three from the New message dialog, live for all three', asyn
   if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/group-dm-dialog.png` });
   await dialog.getByRole('button', { name: 'Start group DM' }).click();
   await expect(alice.page).toHaveURL(/\/g\/[0-9a-f-]{36}$/);
-  const box = alice.page.getByRole('textbox', { name: /^Message / });
+  // The group DM's own composer, not #general's while the screen is still switching.
+  const box = alice.page.getByRole('textbox', { name: `Message ${title(bobName)}, ${title(carolName)}` });
   await box.fill('hi both, plans for friday?');
   await box.press('Enter');
 
