@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { register, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import { composer, register, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -25,6 +25,11 @@ async function fakeNotifications(context: BrowserContext, permission: 'granted' 
     }
     Object.assign(window, { Notification: Recorded, shownNotifications: shown });
   }, permission);
+}
+/** Opens #general and waits until it is the channel on screen, so the other channel's messages notify. */
+async function toGeneral(page: Page) {
+  await page.getByRole('link', { name: /^# general/ }).click();
+  await expect(composer(page, 'general')).toBeVisible();
 }
 const shown = (page: Page) =>
   page.evaluate(() =>
@@ -73,7 +78,7 @@ test('desktop notifications and badges follow each channel’s level, mute, and 
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/notify-menu.png` });
   await menu.getByRole('menuitemradio', { name: 'Mentions only' }).click();
   await expect(bob.page.getByRole('button', { name: 'Notifications: mentions only' })).toBeFocused();
-  await bob.page.getByRole('link', { name: /^# general/ }).click();
+  await toGeneral(bob.page);
   await send(alice.page, room, 'nothing for bob here');
   await send(alice.page, room, `@${bobName} can you check the logs?`);
   await expect.poll(async () => (await shown(bob.page)).length).toBe(2);
@@ -92,7 +97,7 @@ test('desktop notifications and badges follow each channel’s level, mute, and 
   // Muted: out of bold, quiet, but a mention still counts and notifies.
   await bob.page.getByRole('button', { name: /^Notifications:/ }).click();
   await menu.getByRole('menuitemcheckbox', { name: /Mute channel/ }).click();
-  await bob.page.getByRole('link', { name: /^# general/ }).click();
+  await toGeneral(bob.page);
   await send(alice.page, room, 'a quiet update');
   await expect(bobRoom).not.toHaveClass(/unread/);
   await send(alice.page, room, `@${bobName} one more thing`);
@@ -105,7 +110,7 @@ test('desktop notifications and badges follow each channel’s level, mute, and 
   await menu.getByRole('menuitemcheckbox', { name: /Mute channel/ }).click();
   await bob.page.getByRole('button', { name: /^Notifications:/ }).click();
   await menu.getByRole('menuitemradio', { name: 'Nothing' }).click();
-  await bob.page.getByRole('link', { name: /^# general/ }).click();
+  await toGeneral(bob.page);
   await send(alice.page, room, `@${bobName} are you there?`);
   await expect(bobRoom).toHaveClass(/unread/);
   await expect(bobRoom.locator('.unread-badge')).toHaveCount(0);

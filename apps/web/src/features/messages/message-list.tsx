@@ -18,6 +18,7 @@ import { TailPreview, useListSettled } from './tail-preview';
 import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
 import { useScrollState } from './use-scroll-state';
+import { useStickToBottom } from './use-stick-to-bottom';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from '../../realtime/use-messages';
 import './message-list.css';
 
@@ -85,6 +86,7 @@ export function MessageList({
   const [loadingNewer, setLoadingNewer] = useState(false);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const { atBottom, firstVisibleSeq, lastVisibleSeq } = useScrollState(scroller, focus.kind === 'bottom');
+  const stuck = useStickToBottom(scroller, focus.kind === 'bottom', !hasMoreAfter);
   const [unreadDismissed, setUnreadDismissed] = useState(false);
   const [deleting, setDeleting] = useState<Message>();
   const [highlightId, setHighlightId] = useState(focus.kind === 'message' ? focus.id : undefined);
@@ -247,7 +249,7 @@ export function MessageList({
         data={items}
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={initialIndex}
-        followOutput={(bottom) => (bottom && !hasMoreAfter ? 'auto' : false)}
+        followOutput={(bottom) => ((bottom || stuck.current) && !hasMoreAfter ? 'auto' : false)}
         alignToBottom
         startReached={handleStartReached}
         endReached={handleEndReached}
