@@ -78,8 +78,9 @@ async function runTeam(node: Child, seconds: number) {
     slot.socket = await open(node.url, slot.member.cookie);
     slot.member.sockets.push(slot.socket);
     if (!slot.counted) return;
-    slot.socket.on('message:created', (e: { message: { body: string } }) => {
-      if (!e.message.body.startsWith('t=')) return;
+    // System lines (the seeding's joins, still being delivered) have no body.
+    slot.socket.on('message:created', (e: { message: { body: string | null } }) => {
+      if (!e.message.body?.startsWith('t=')) return;
       const sentAt = Number(e.message.body.slice(2));
       if (sentAt < startedAt) return;
       received++;
@@ -192,8 +193,10 @@ export async function teamSuite(quick: boolean): Promise<void> {
   const database = await createDatabase('team');
   const targets: [string, string][] = [['pglite', 'memory://']];
   if (database) targets.push(['postgres', database.url]);
+  // BENCH_TARGETS=postgres runs only the named databases.
+  const only = process.env.BENCH_TARGETS?.split(',');
   try {
-    for (const [name, url] of targets) {
+    for (const [name, url] of targets.filter(([name]) => !only || only.includes(name))) {
       // A loaded box can take PGlite's first start past the start-up deadline: skip that target, say so.
       const node = await startParley({ DATABASE_URL: url }).catch((err: Error) => {
         console.warn(`team on ${name} skipped: ${err.message}`);
