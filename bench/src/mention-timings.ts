@@ -61,7 +61,7 @@ export async function seedPeople(query: Sql, setup: Setup): Promise<void> {
   await query('analyze memberships');
 }
 
-/** The people the composer should offer for `q`, as it asks for them: the channel's members first, then anyone. */
+/** The people the composer should offer for `q`, from the two plain listings: the channel's members first, then anyone. */
 async function expected(setup: Setup, q: string): Promise<string[]> {
   const suffix = q ? `&q=${encodeURIComponent(q)}` : '';
   const members = await call(

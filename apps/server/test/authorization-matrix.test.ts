@@ -114,6 +114,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/channels/:id/join': { expect: CHANNEL_ADMIN },
   'POST /api/v1/channels/:id/leave': { expect: CHANNEL_MEMBER },
   'GET /api/v1/channels/:id/members': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/channels/:id/mentionable': { expect: CHANNEL_MEMBER },
   'POST /api/v1/channels/:id/members': { expect: CHANNEL_ADMIN, body: () => ({ userId: ids.nonMember }) },
   'DELETE /api/v1/channels/:id/members/:userId': { expect: CHANNEL_ADMIN },
   'PATCH /api/v1/channels/:id/membership': { expect: CHANNEL_MEMBER, body: () => ({ notify: 'none' }) },

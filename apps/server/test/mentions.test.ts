@@ -97,4 +97,26 @@ describe.each(await backendsToTest())('mention counts and muting on %s', (backen
     }
     expect(await membership(bob)).toMatchObject({ muted: false, notify: 'mentions' });
   });
+
+  it('offers after @ the channel’s members first, then others who match, once each, in one answer', async () => {
+    const bobby = await signUp(server.url, 'bobby');
+    const names = async (query: string, as: ApiClient = alice) => {
+      const res = await as.get(`/channels/${channelId}/mentionable${query}`);
+      expect(res.status).toBe(200);
+      return res.body.users.map((u: { username: string }) => u.username);
+    };
+    // `@` alone: the channel's own people, no one from outside.
+    expect((await names('')).sort()).toEqual(['alice', 'bob', 'carol.d']);
+    // A member who matches comes before anyone else who does; nobody shows twice.
+    expect(await names('?q=bo')).toEqual(['bob', 'bobby']);
+    expect(await names('?q=BOB&limit=1')).toEqual(['bob']);
+    expect(await names('?q=bobb')).toEqual(['bobby']);
+    // Someone outside the channel cannot ask it.
+    expect((await bobby.get(`/channels/${channelId}/mentionable?q=a`)).status).toBe(404);
+    for (const bad of ['?limit=0', '?limit=21', '?q=a%00b', '?other=1']) {
+      const res = await alice.get(`/channels/${channelId}/mentionable${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+  });
 });

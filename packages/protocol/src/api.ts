@@ -321,6 +321,13 @@ export const MembersQuery = z.strictObject({
 });
 export type MembersQuery = z.infer<typeof MembersQuery>;
 
+/** People to offer after `@` in a channel: its members first, then anyone else who matches `q`. */
+export const MentionableQuery = z.strictObject({
+  q: SafeString.trim().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type MentionableQuery = z.infer<typeof MentionableQuery>;
+
 export const IdParams = z.strictObject({ id: Id });
 export const MemberParams = z.strictObject({ id: Id, userId: Id });
 

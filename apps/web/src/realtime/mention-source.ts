@@ -1,4 +1,4 @@
-import type { MembersResponse, User, UserGroup, UsersResponse } from '@parley/protocol';
+import type { User, UserGroup, UsersResponse } from '@parley/protocol';
 import { api } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { groupsQuery } from './use-groups';
@@ -25,18 +25,11 @@ export function matchGroups(groups: UserGroup[], query: string): UserGroup[] {
 export function mentionSource(channelId: string) {
   return async (query: string): Promise<{ users: User[]; groups: UserGroup[] }> => {
     const q = query ? `&q=${encodeURIComponent(query)}` : '';
-    const [members, groups] = await Promise.all([
-      api<MembersResponse>('GET', `/channels/${channelId}/members?limit=${SHOWN}${q}`),
+    // One request per key: the server fills the list from the directory when members do not.
+    const [found, groups] = await Promise.all([
+      api<UsersResponse>('GET', `/channels/${channelId}/mentionable?limit=${SHOWN}${q}`),
       queryClient.ensureQueryData(groupsQuery).catch(() => [] as UserGroup[]),
     ]);
-    const inChannel = members.members.map((m) => m.user);
-    // The whole directory is asked only when the channel's own people do not fill the list.
-    const others =
-      query && inChannel.length < SHOWN
-        ? (await api<UsersResponse>('GET', `/users?limit=${SHOWN}${q}`)).users
-        : [];
-    const ids = new Set(inChannel.map((u) => u.id));
-    const users = [...inChannel, ...others.filter((u) => !ids.has(u.id))].slice(0, SHOWN);
-    return { users, groups: matchGroups(groups, query) };
+    return { users: found.users, groups: matchGroups(groups, query) };
   };
 }

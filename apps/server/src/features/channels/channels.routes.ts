@@ -7,6 +7,7 @@ import {
   MarkReadBody,
   MemberParams,
   MembersQuery,
+  MentionableQuery,
   OpenDmBody,
   UpdateChannelBody,
   UpdateMembershipBody,
@@ -56,6 +57,12 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const actor = await requireUser(ctx, req);
     const { id } = parse(IdParams, req.params);
     return channels.listMembers(ctx, actor, id, parse(MembersQuery, req.query));
+  });
+
+  app.get('/channels/:id/mentionable', async (req) => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    return { users: await channels.listMentionable(ctx, actor, id, parse(MentionableQuery, req.query)) };
   });
 
   app.post('/channels/:id/members', async (req, reply) => {

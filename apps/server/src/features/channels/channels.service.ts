@@ -5,15 +5,17 @@ import type {
   Member,
   MembersQuery,
   MembersResponse,
+  MentionableQuery,
   SystemEvent,
   UpdateChannelBody,
   UpdateMembershipBody,
+  User,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { findUserById, toUser } from '../users/users.repo.js';
+import { findUserById, searchUsers, toUser } from '../users/users.repo.js';
 import { type NewChange, recordChanges } from '../feed/feed.repo.js';
 import { insertSystemLine } from '../messages/messages.repo.js';
 import * as repo from './channels.repo.js';
@@ -138,6 +140,24 @@ export async function listMembers(
   });
   const members = rows.slice(0, query.limit);
   return { members, nextCursor: rows.length > query.limit ? members.at(-1)!.user.id : null };
+}
+
+/** One answer per key typed after `@`: the channel's matching members, then others who match, never twice. */
+export async function listMentionable(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  query: MentionableQuery,
+): Promise<User[]> {
+  const { members } = await listMembers(ctx, actor, channelId, { q: query.q, limit: query.limit });
+  const inChannel = members.map((m) => m.user);
+  if (!query.q || inChannel.length >= query.limit) return inChannel;
+  const guest = actor.role === 'guest' ? actor.id : undefined;
+  const ids = new Set(inChannel.map((u) => u.id));
+  const others = (await searchUsers(ctx.db, query.q, query.limit, guest))
+    .map(toUser)
+    .filter((u) => !ids.has(u.id));
+  return [...inChannel, ...others].slice(0, query.limit);
 }
 
 export async function addMember(

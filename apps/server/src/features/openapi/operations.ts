@@ -15,6 +15,7 @@ import {
   MarkReadBody,
   MentionsQuery,
   MembersQuery,
+  MentionableQuery,
   OpenDmBody,
   PostChannelKeysBody,
   RegisterBody,
@@ -74,6 +75,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /channels/:id/join': { summary: 'Join a public channel' },
   'POST /channels/:id/leave': { summary: 'Leave a channel' },
   'GET /channels/:id/members': { summary: 'Members, paged', query: MembersQuery },
+  'GET /channels/:id/mentionable': {
+    summary: 'People to offer after @: the channel’s members first, then others who match',
+    query: MentionableQuery,
+  },
   'POST /channels/:id/members': { summary: 'Add a member', body: AddMemberBody },
   'DELETE /channels/:id/members/:userId': { summary: 'Remove a member' },
   'PATCH /channels/:id/membership': {
