@@ -86,6 +86,17 @@ export function chunkMacInput(
   final: boolean,
   ct: Uint8Array,
 ) {
+  return concatBytes(chunkMacPrefix(header, context, index, final, ct.length), ct);
+}
+
+/** What a chunk's MAC covers before the ciphertext itself, for a MAC fed in parts. */
+export function chunkMacPrefix(
+  header: FileHeader,
+  context: string,
+  index: number,
+  final: boolean,
+  ctLength: number,
+) {
   return concatBytes(
     lengthPrefixed(CHUNK_LABEL),
     u8(header.v),
@@ -94,7 +105,7 @@ export function chunkMacInput(
     lengthPrefixed(header.nonce),
     u32(index),
     u8(final ? 1 : 0),
-    lengthPrefixed(ct),
+    u32(ctLength),
   );
 }
 

@@ -63,6 +63,7 @@ export {
   chunkCount,
   chunkLayout,
   chunkMacInput,
+  chunkMacPrefix,
   encodeFileHeader,
   decryptChunk,
   encryptFile,

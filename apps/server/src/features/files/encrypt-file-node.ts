@@ -2,7 +2,7 @@ import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import {
   chunkCount,
   chunkLayout,
-  chunkMacInput,
+  chunkMacPrefix,
   encodeFileHeader,
   encryptedFileSize,
   HKDF_INFO,
@@ -26,18 +26,21 @@ export function encryptFileNode(secret: Uint8Array, data: Uint8Array, context: s
     key(secret, HKDF_INFO.enc),
     Buffer.concat([header.nonce, Buffer.alloc(4)]),
   );
-  const ciphertext = Buffer.concat([cipher.update(data), cipher.final()]);
   const mac = key(secret, HKDF_INFO.mac);
   const out = Buffer.alloc(encryptedFileSize(data.length));
   out.set(encodeFileHeader(header));
+  // Chunk by chunk, each written in place: CTR continues its counter across updates, and no copy
+  // of the whole file is made beside the output.
   for (let i = 0; i < chunkCount(data.length); i++) {
     const at = chunkLayout(data.length, i);
-    const ct = ciphertext.subarray(at.plainStart, at.plainEnd);
+    const ct = cipher.update(data.subarray(at.plainStart, at.plainEnd));
     out.set(ct, at.start);
     const tag = createHmac('sha256', mac)
-      .update(chunkMacInput(header, context, i, at.final, ct))
+      .update(chunkMacPrefix(header, context, i, at.final, ct.length))
+      .update(ct)
       .digest();
     out.set(tag, at.end - tag.length);
   }
+  cipher.final();
   return out;
 }

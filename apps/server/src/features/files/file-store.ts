@@ -13,10 +13,15 @@ import {
   planRange,
   sealEnvelope,
   type EnvelopeKeys,
+  type FileHeader,
 } from '@parley/crypto';
 
 /** How much plaintext one read decrypts at most: a whole download streams in pieces this big. */
 export const READ_PIECE = 1024 * 1024;
+/** Files whose key and header stay open between reads (a video seeking, a download's pieces). */
+const OPEN_FILES = 256;
+
+type Opened = { keys: EnvelopeKeys; header: FileHeader };
 
 /**
  * Files at rest: each under its own random key, stored in Parley's chunked form (64 KiB chunks,
@@ -25,6 +30,8 @@ export const READ_PIECE = 1024 * 1024;
  */
 export class FileStore {
   private wrapKeys: Promise<EnvelopeKeys>;
+  /** The most recently read files, oldest first: unwrapping a key and reading the header cost more than the range. */
+  private readonly opened = new Map<string, Promise<Opened>>();
 
   constructor(
     private readonly blobs: Blobs,
@@ -51,16 +58,32 @@ export class FileStore {
 
   /** Plaintext bytes [start, end): only the chunks they span are read, each verified before use. */
   async read(id: string, wrappedKey: string, start: number, end: number): Promise<Uint8Array> {
-    const fileKey = await openEnvelope(
-      await this.wrapKeys,
-      decodeEnvelope(Buffer.from(wrappedKey, 'base64')),
-      id,
-    );
-    const keys = await deriveEnvelopeKeys(fileKey);
-    const header = parseFileHeader(await this.blobs.read(id, 0, FILE_HEADER_BYTES));
+    const { keys, header } = await this.open(id, wrappedKey);
     const plan = planRange(header, start, end);
     const bytes = await this.blobs.read(id, plan.encryptedStart, plan.encryptedEnd);
     return await decryptRange(keys, header, id, plan, bytes);
+  }
+
+  private open(id: string, wrappedKey: string): Promise<Opened> {
+    const key = `${id}/${wrappedKey}`;
+    let opened = this.opened.get(key);
+    if (opened) this.opened.delete(key);
+    else {
+      opened = (async () => {
+        const fileKey = await openEnvelope(
+          await this.wrapKeys,
+          decodeEnvelope(Buffer.from(wrappedKey, 'base64')),
+          id,
+        );
+        const header = parseFileHeader(await this.blobs.read(id, 0, FILE_HEADER_BYTES));
+        return { keys: await deriveEnvelopeKeys(fileKey), header };
+      })();
+      // A key that fails to open is tried afresh next time, not remembered.
+      opened.catch(() => this.opened.delete(key));
+    }
+    this.opened.set(key, opened);
+    if (this.opened.size > OPEN_FILES) this.opened.delete(this.opened.keys().next().value!);
+    return opened;
   }
 
   /** The plaintext's length, from the stored header. */
@@ -70,6 +93,8 @@ export class FileStore {
 
   /** The file and its preview, if it has one. */
   async remove(id: string): Promise<void> {
+    for (const key of this.opened.keys())
+      if (key.startsWith(`${id}/`) || key.startsWith(`${thumbnailId(id)}/`)) this.opened.delete(key);
     await Promise.all([this.blobs.remove(id), this.blobs.remove(thumbnailId(id))]);
   }
 }
