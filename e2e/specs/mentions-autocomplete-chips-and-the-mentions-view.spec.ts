@@ -22,7 +22,16 @@ test('@ offers the channel’s members, the mention shows as a chip, and the Men
   await expect(list.getByRole('option').first()).toContainText(`@${bobName}`);
   await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
   expect(await seriousViolations(alice.page)).toEqual([]);
-  if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/mention-autocomplete.png` });
+  if (SHOTS) {
+    await alice.page.screenshot({ path: `${SHOTS}/mention-autocomplete.png` });
+    await alice.page.setViewportSize({ width: 390, height: 844 });
+    await expect(list).toBeVisible();
+    await alice.page.emulateMedia({ colorScheme: 'dark' });
+    await alice.page.waitForTimeout(500); // the sidebar slides away as the width becomes a phone's
+    await alice.page.screenshot({ path: `${SHOTS}/mention-autocomplete-phone-dark.png` });
+    await alice.page.emulateMedia({ colorScheme: 'light' });
+    await alice.page.setViewportSize({ width: 1280, height: 720 });
+  }
   await box.press('Enter');
   await expect(box).toHaveValue(`ping @${bobName} `);
   await box.pressSequentially('the release notes are up');
