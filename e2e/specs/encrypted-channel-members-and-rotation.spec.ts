@@ -133,7 +133,9 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
   const { rows: sealed } = await n.db.query<{
     seq: number;
     encrypted: Parameters<typeof decryptMessage>[0]['body'];
-  }>('select seq, encrypted from messages where channel_id = $1 and system is null order by seq', [channelId]);
+  }>('select seq, encrypted from messages where channel_id = $1 and system is null order by seq', [
+    channelId,
+  ]);
   expect(sealed.map((m) => m.encrypted.keyVersion)).toEqual([1, 2]);
   const open = (body: (typeof sealed)[number]['encrypted']) =>
     decryptMessage({ body, channelId, keys: v1, verifyKey: aliceSigning });
