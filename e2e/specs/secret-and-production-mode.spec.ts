@@ -45,7 +45,12 @@ test('npm start serves the minified production build with NODE_ENV=production', 
   page.on('response', (res) => res.url().endsWith('.js') && scripts.push(res.url()));
   await page.goto('/login');
   expect(scripts.length).toBeGreaterThan(0);
-  const js = await (await request.get(scripts[0]!)).text();
+  // The page's entry script, not whichever small chunk happened to answer first (that made this flaky).
+  const entry = /<script type="module"[^>]* src="([^"]+\.js)"/.exec(
+    await (await request.get('/login')).text(),
+  )?.[1];
+  expect(scripts.some((url) => url.endsWith(entry!))).toBe(true);
+  const js = await (await request.get(entry!)).text();
   expect(js.length).toBeGreaterThan(1000);
   expect(js.split('\n').length).toBeLessThan(js.length / 500); // minified: long lines
   const csp = (await request.get('/login')).headers()['content-security-policy'];
