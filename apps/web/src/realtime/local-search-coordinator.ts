@@ -79,13 +79,16 @@ export function startLocalSearch(qc: QueryClient, selfId: string): () => void {
     const pairs = v.status === 'unlocked' ? v.pairs : undefined;
     // While the vault is still being read, the page says loading rather than locked.
     const status = v.status === 'loading' ? 'loading' : 'locked';
-    if (!pairs && localSearch.get().status !== status && !unlockedWith)
+    const showLocked = () =>
       localSearch.set((s) => ({ status, version: s.version + 1, progress: new Map() }));
-    if (pairs === unlockedWith) return;
+    if (pairs === unlockedWith) {
+      if (!pairs && localSearch.get().status !== status) showLocked();
+      return;
+    }
     unlockedWith = pairs;
     close();
     if (pairs) open(pairs);
-    else localSearch.set((s) => ({ status, version: s.version + 1, progress: new Map() }));
+    else showLocked();
   };
   onDecrypted((message, text) => {
     if (running) running.put(message, text);

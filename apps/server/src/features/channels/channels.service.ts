@@ -15,7 +15,8 @@ import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { findUserById, searchUsers, toUser } from '../users/users.repo.js';
+import { findUserById, toUser } from '../users/users.repo.js';
+import { listUsers } from '../users/users.service.js';
 import { type NewChange, recordChanges } from '../feed/feed.repo.js';
 import { insertSystemLine } from '../messages/messages.repo.js';
 import * as repo from './channels.repo.js';
@@ -152,11 +153,10 @@ export async function listMentionable(
   const { members } = await listMembers(ctx, actor, channelId, { q: query.q, limit: query.limit });
   const inChannel = members.map((m) => m.user);
   if (!query.q || inChannel.length >= query.limit) return inChannel;
-  const guest = actor.role === 'guest' ? actor.id : undefined;
   const ids = new Set(inChannel.map((u) => u.id));
-  const others = (await searchUsers(ctx.db, query.q, query.limit, guest))
-    .map(toUser)
-    .filter((u) => !ids.has(u.id));
+  const others = (await listUsers(ctx, actor, { q: query.q, limit: query.limit })).filter(
+    (u) => !ids.has(u.id),
+  );
   return [...inChannel, ...others].slice(0, query.limit);
 }
 

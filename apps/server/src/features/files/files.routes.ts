@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
@@ -189,6 +190,5 @@ async function send(
     for (let at = start + READ_PIECE; at < end; at += READ_PIECE)
       yield Buffer.from(await store.read(file.id, file.wrappedKey, at, Math.min(end, at + READ_PIECE)));
   }
-  const { Readable } = await import('node:stream');
   return reply.send(Readable.from(pieces()));
 }

@@ -4,14 +4,9 @@ import { getConfig } from '../../lib/config';
 import { Icon } from '../dialog';
 import { TextPreview } from './text-preview';
 import './message-files.css';
+import { fileSize } from '../../lib/file-size';
 
 const Lightbox = lazy(() => import('./lightbox'));
-
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** Pictures show within this box, keeping their shape. */
 const PICTURE_BOX = { width: 360, height: 280 };

@@ -1,20 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { SealedFileMeta } from '@parley/crypto';
 import { openSealed } from '../../crypto/file-crypto';
+import { fileSize } from '../../lib/file-size';
 import { Dialog, Icon } from '../dialog';
 import './sealed-files.css';
 
 type Opened = { url?: string; error?: string };
 /** Which channel's key sealed the files, and where the API is (passed in: this code loads lazily). */
 type Where = { channelId: string; apiBase: string };
-
-// Like message-files' fileSize, kept here so this lazily loaded code takes nothing from the chat's chunks.
-const fileSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${Math.round(bytes / 1024)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Decrypted previews are small and shown again on every scroll past: each is fetched and opened once. */
 const thumbs = new Map<string, Promise<Blob>>();

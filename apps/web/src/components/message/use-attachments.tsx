@@ -4,7 +4,7 @@ import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
 import { uploadFile } from '../../realtime/uploads';
 import type { SealedJob } from '../../realtime/sealed-upload';
-import { fileSize } from './message-files';
+import { fileSize } from '../../lib/file-size';
 import './message-files.css';
 
 type Item = {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Channel, ChannelFilesResponse, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
-import { fileSize } from '../../components/message/message-files';
+import { fileSize } from '../../lib/file-size';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { useDismiss } from '../../lib/use-dismiss';

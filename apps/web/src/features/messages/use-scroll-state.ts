@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
-const AT_BOTTOM_PX = 40;
+/** Closer than this to the end counts as at the end. */
+export const AT_BOTTOM_PX = 40;
 
 export type ScrollState = {
   atBottom: boolean;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { AT_BOTTOM_PX } from './use-scroll-state';
 
-const NEAR_BOTTOM_PX = 40;
 /** A scroll up this soon after the reader's input, or by more than a screen, is theirs; others are the list measuring. */
 const INPUT_MS = 1_000;
 
@@ -23,7 +23,7 @@ export function useStickToBottom(
     const onScroll = () => {
       const top = scroller.scrollTop;
       const gap = scroller.scrollHeight - top - scroller.clientHeight;
-      if (gap < NEAR_BOTTOM_PX) stuck.current = true;
+      if (gap < AT_BOTTOM_PX) stuck.current = true;
       else if (
         top < lastTop - 1 &&
         (performance.now() - lastInput < INPUT_MS || lastTop - top > scroller.clientHeight)
