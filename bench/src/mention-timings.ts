@@ -1,7 +1,7 @@
 // In Chromium against a production node with 5,000 people: a keystroke after `@` to the list of matches shown.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { MembersResponse, UsersResponse } from '@parley/protocol';
+import type { UsersResponse } from '@parley/protocol';
 import { withChromium } from './chromium';
 import type * as ProbeModule from './journey-probe';
 import { bundle } from './page-server';
@@ -61,19 +61,16 @@ export async function seedPeople(query: Sql, setup: Setup): Promise<void> {
   await query('analyze memberships');
 }
 
-/** The people the composer should offer for `q`, from the two plain listings: the channel's members first, then anyone. */
+/** The people the composer should offer for `q`, asked of the API beforehand: the channel's members first, then anyone. */
 async function expected(setup: Setup, q: string): Promise<string[]> {
   const suffix = q ? `&q=${encodeURIComponent(q)}` : '';
-  const members = await call(
+  const r = await call(
     setup.url,
     setup.cookie,
     'GET',
-    `/channels/${setup.channelId}/members?limit=${SHOWN}${suffix}`,
+    `/channels/${setup.channelId}/mentionable?limit=${SHOWN}${suffix}`,
   );
-  const others = q ? await call(setup.url, setup.cookie, 'GET', `/users?limit=${SHOWN}${suffix}`) : undefined;
-  const inChannel = (members.body as MembersResponse).members.map((m) => m.user.username);
-  const rest = ((others?.body as UsersResponse | undefined)?.users ?? []).map((u) => u.username);
-  return [...new Set([...inChannel, ...rest])].slice(0, SHOWN);
+  return (r.body as UsersResponse).users.map((u) => u.username);
 }
 
 /**
@@ -174,7 +171,8 @@ export async function measureMentions(quick: boolean) {
   const setup = { ...seeded.prepared, url: seeded.node.url };
   try {
     const lists = new Map<string, string[]>();
-    const words = await pickWords(setup, quick ? 4 : 10, lists);
+    // One more word than measured, for the warm-up: the composer keeps answers for 30 s, so no timed word was asked before.
+    const [warmUp, ...words] = await pickWords(setup, (quick ? 4 : 10) + 1, lists);
     const probe = await bundle(path.join(import.meta.dirname, 'journey-probe.ts'), 'ParleyProbe');
     return await withChromium(async (browser) => {
       const context = await browser.newContext({ viewport: VIEWPORT });
@@ -186,7 +184,7 @@ export async function measureMentions(quick: boolean) {
       await page.evaluate(() => (window as unknown as Probe).ParleyProbe.whenLive());
       await page.getByRole('textbox', { name: `Message #${setup.channel}` }).focus();
       // Warm-up: the server's JIT and prepared statements, the list's code.
-      await typeMention(page, words[0]!, lists);
+      await typeMention(page, warmUp!, lists);
       await clear(page);
       const byLength: number[][] = [[], [], [], []];
       const plain: number[] = [];
@@ -225,7 +223,7 @@ export async function mentionsSuite(quick: boolean): Promise<void> {
   if ('skipped' in r) return console.warn(`mentions skipped: ${r.skipped}`);
   const row = (m: { n: number; p50: number; p95: number }) => ({ n: m.n, 'p50 ms': m.p50, 'p95 ms': m.p95 });
   console.table({
-    '@ alone (members)': row(r.atAloneMs),
+    '@ alone (members; kept after the first)': row(r.atAloneMs),
     '@ + 1 letter': row(r.oneLetterMs),
     '@ + 2 letters': row(r.twoLettersMs),
     '@ + 3 letters': row(r.threeLettersMs),

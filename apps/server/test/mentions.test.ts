@@ -119,4 +119,26 @@ describe.each(await backendsToTest())('mention counts and muting on %s', (backen
       expect(res.body.error.code).toBe('validation_failed');
     }
   });
+
+  it('offers after @ whoever has a word of their username or name starting with what is typed, and only them', async () => {
+    const anders = await signUp(server.url, 'a.nders');
+    await anders.patch('/users/me', { displayName: 'Anders Baker' });
+    const names = async (q: string, as: ApiClient = alice) =>
+      (await as.get(`/channels/${channelId}/mentionable?q=${encodeURIComponent(q)}`)).body.users.map(
+        (u: { username: string }) => u.username,
+      );
+    expect(await names('bak')).toEqual(['a.nders']);
+    expect(await names('nders')).toEqual(['a.nders']);
+    expect(await names('a.nd')).toEqual(['a.nders']);
+    expect(await names('ake')).toEqual([]);
+    expect(await names('carol.d')).toEqual(['carol.d']);
+    expect(await names('d')).toEqual(['carol.d']);
+    expect(await names('100%')).toEqual([]);
+    // A guest is offered the channel's members, and of everyone else only who shares another channel with them.
+    const guest = await signUp(server.url, 'bo.guest');
+    await alice.patch(`/admin/users/${guest.user.id}/role`, { role: 'guest' });
+    await alice.post(`/channels/${channelId}/members`, { userId: guest.user.id });
+    expect(await names('bo')).toEqual(['bo.guest', 'bob', 'bobby']);
+    expect(await names('bo', guest)).toEqual(['bo.guest', 'bob']);
+  });
 });

@@ -43,9 +43,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
-    // Case-insensitive prefix search (`lower(x) like 'q%'`) on usernames and display names.
-    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
-    index('users_display_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
+    // Word starts of the username and name (`startsAWord`) use users_name_words_idx, a trigram index made in 0023.
     // Members in name order: the first page of a big channel reads a few index entries, not every membership.
     index('users_display_name_sort_idx').on(sql`lower(${t.displayName})`, t.id),
   ],

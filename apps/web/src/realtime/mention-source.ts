@@ -21,15 +21,34 @@ export function matchGroups(groups: UserGroup[], query: string): UserGroup[] {
   return [...byHandle, ...byName].slice(0, GROUPS_SHOWN);
 }
 
+/** How long an answer is reused: a backspace and the same letter again show at once, yet a newcomer appears soon. */
+const KEPT_MS = 30_000;
+const KEPT_MAX = 100;
+const answers = new Map<string, { at: number; users: Promise<User[]> }>();
+
+function mentionable(channelId: string, query: string): Promise<User[]> {
+  const key = `${channelId}\n${query}`;
+  const kept = answers.get(key);
+  if (kept && performance.now() - kept.at < KEPT_MS) return kept.users;
+  const q = query ? `&q=${encodeURIComponent(query)}` : '';
+  // One request per key: the server fills the list from the directory when members do not.
+  const users = api<UsersResponse>('GET', `/channels/${channelId}/mentionable?limit=${SHOWN}${q}`).then(
+    (r) => r.users,
+  );
+  users.catch(() => answers.delete(key));
+  answers.delete(key);
+  answers.set(key, { at: performance.now(), users });
+  if (answers.size > KEPT_MAX) answers.delete(answers.keys().next().value!);
+  return users;
+}
+
 /** People to mention in a channel for what follows `@`: its members first, then anyone else who matches; then groups. */
 export function mentionSource(channelId: string) {
   return async (query: string): Promise<{ users: User[]; groups: UserGroup[] }> => {
-    const q = query ? `&q=${encodeURIComponent(query)}` : '';
-    // One request per key: the server fills the list from the directory when members do not.
-    const [found, groups] = await Promise.all([
-      api<UsersResponse>('GET', `/channels/${channelId}/mentionable?limit=${SHOWN}${q}`),
+    const [users, groups] = await Promise.all([
+      mentionable(channelId, query),
       queryClient.ensureQueryData(groupsQuery).catch(() => [] as UserGroup[]),
     ]);
-    return { users: found.users, groups: matchGroups(groups, query) };
+    return { users, groups: matchGroups(groups, query) };
   };
 }

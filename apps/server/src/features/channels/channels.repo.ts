@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Channel, Member, User } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
 import { channels, memberships, messages, userGroupMembers, userGroups, users } from '../../db/schema.js';
-import { toUser } from '../users/users.repo.js';
+import { coMemberIds, startsAWord, toUser } from '../users/users.repo.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
@@ -276,6 +276,8 @@ export async function listPublic(db: Conn, userId: string): Promise<Channel[]> {
 }
 
 const sortName = sql`lower(${users.displayName})`;
+/** The same order, hidden from the name index: matches found by the word index are sorted, not looked for along every name up to "Ursula". */
+const matchOrder = sql`${sortName} || ''`;
 
 /** One page in (lower display name, id) order after the member `after`; `q` matches the start of a username or of any word of the name. */
 export async function listMembers(
@@ -283,8 +285,6 @@ export async function listMembers(
   channelId: string,
   page: { q?: string; after?: string; limit: number },
 ): Promise<Member[]> {
-  // Prefix patterns on lower(...) use the users_*_prefix_idx indexes.
-  const prefix = page.q ? `${page.q.toLowerCase().replace(/[%_\\]/g, (c) => '\\' + c)}%` : undefined;
   const rows = await db
     .select({ user: users, role: memberships.role })
     .from(memberships)
@@ -292,22 +292,37 @@ export async function listMembers(
     .where(
       and(
         eq(memberships.channelId, channelId),
-        prefix
-          ? or(
-              sql`lower(${users.username}) like ${prefix}`,
-              sql`${sortName} like ${prefix}`,
-              // A later word of the name too: "bak" finds Anders Baker.
-              sql`${sortName} like ${`% ${prefix}`}`,
-            )
-          : undefined,
+        page.q ? startsAWord(page.q) : undefined,
         page.after
           ? sql`(${sortName}, ${users.id}) > (select lower(p.display_name), p.id from ${users} p where p.id = ${page.after})`
           : undefined,
       ),
     )
-    .orderBy(sortName, asc(users.id))
+    .orderBy(page.q ? matchOrder : sortName, asc(users.id))
     .limit(page.limit);
   return rows.map((r) => ({ user: toUser(r.user), role: r.role }));
+}
+
+/** Active people outside the channel whose username or name has a word starting with `q`, in name order; with `visibleTo`, only that guest's co-members. */
+export async function listNonMembers(
+  db: Conn,
+  channelId: string,
+  query: { q: string; limit: number; visibleTo?: string },
+): Promise<User[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        startsAWord(query.q),
+        sql`not exists (select 1 from ${memberships} m where m.channel_id = ${channelId} and m.user_id = ${users.id})`,
+        query.visibleTo ? inArray(users.id, coMemberIds(db, query.visibleTo)) : undefined,
+      ),
+    )
+    .orderBy(matchOrder, asc(users.id))
+    .limit(query.limit);
+  return rows.map(toUser);
 }
 
 export async function listMemberIds(db: Conn, channelId: string): Promise<string[]> {

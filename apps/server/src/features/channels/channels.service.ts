@@ -16,7 +16,7 @@ import type { Conn } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { findUserById, toUser } from '../users/users.repo.js';
-import { listUsers } from '../users/users.service.js';
+import { directoryScope } from '../users/users.service.js';
 import { type NewChange, recordChanges } from '../feed/feed.repo.js';
 import { insertSystemLine } from '../messages/messages.repo.js';
 import * as repo from './channels.repo.js';
@@ -153,11 +153,12 @@ export async function listMentionable(
   const { members } = await listMembers(ctx, actor, channelId, { q: query.q, limit: query.limit });
   const inChannel = members.map((m) => m.user);
   if (!query.q || inChannel.length >= query.limit) return inChannel;
-  const ids = new Set(inChannel.map((u) => u.id));
-  const others = (await listUsers(ctx, actor, { q: query.q, limit: query.limit })).filter(
-    (u) => !ids.has(u.id),
-  );
-  return [...inChannel, ...others].slice(0, query.limit);
+  const others = await repo.listNonMembers(ctx.db, channelId, {
+    q: query.q,
+    limit: query.limit - inChannel.length,
+    visibleTo: directoryScope(actor),
+  });
+  return [...inChannel, ...others];
 }
 
 export async function addMember(

@@ -46,6 +46,18 @@ export async function countUsers(db: Conn): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A user's username and name as space-led words ("anders.baker" gives " anders baker anders baker"), as users_name_words_idx holds them. */
+const nameWords = sql`(' ' || translate(lower(${users.username} || ' ' || ${users.displayName}), '._-', '   '))`;
+
+/** `q` starts a word of the user's username or name: "bak" finds Anders Baker; served by a trigram index. */
+export function startsAWord(q: string) {
+  const words = q
+    .toLowerCase()
+    .replace(/[._-]/g, ' ')
+    .replace(/[%\\]/g, (c) => '\\' + c);
+  return sql`${nameWords} like ${`% ${words}%`}`;
+}
+
 /** Active users matching `q`; with `visibleTo`, only those sharing a channel with that user. */
 export async function searchUsers(
   db: Conn,

@@ -34,8 +34,12 @@ export async function canReach(ctx: AppContext, actor: Actor, userId: string): P
   return sharesChannel(ctx.db, actor.id, userId);
 }
 
+/** Whose co-members bound what the actor may see in the directory: a guest's own, else no one's (everyone is visible). */
+export const directoryScope = (actor: Actor): string | undefined =>
+  actor.role === 'guest' ? actor.id : undefined;
+
 export async function listUsers(ctx: AppContext, actor: Actor, query: ListUsersQuery): Promise<User[]> {
-  const guest = actor.role === 'guest' ? actor.id : undefined;
+  const guest = directoryScope(actor);
   if (!query.ids) return (await searchUsers(ctx.db, query.q, query.limit, guest)).map(toUser);
   const rows = await findUsersByIds(ctx.db, query.ids);
   if (!guest) return rows.map(toUser);

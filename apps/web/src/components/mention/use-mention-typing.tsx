@@ -30,6 +30,7 @@ export function useMentionTyping(
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number>();
   const caretAfter = useRef<number>(undefined);
+  const tracked = useRef<{ start: number; query: string }>(undefined);
   const listId = useId();
 
   useEffect(() => {
@@ -64,9 +65,19 @@ export function useMentionTyping(
       : [];
   const open = options.length > 0;
 
+  // Called on both change and select for one key: an unchanged mention keeps its state, so it asks once.
   const track = (box: Box) => {
-    setAt(openMentionAt(box.value.slice(0, box.selectionStart)));
+    const next = openMentionAt(box.value.slice(0, box.selectionStart));
+    const last = tracked.current;
+    if (next?.start === last?.start && next?.query === last?.query) return;
+    tracked.current = next;
+    setAt(next);
     setActive(0);
+  };
+
+  const close = () => {
+    tracked.current = undefined;
+    setAt(undefined);
   };
 
   const choose = (option: Option) => {
@@ -76,7 +87,7 @@ export function useMentionTyping(
     const spaced = /^\s/.test(box.value.slice(caret)) ? `@${option.insert}` : `@${option.insert} `;
     const next = spliceAt(box.value, at.start, caret, spaced);
     caretAfter.current = next.caret;
-    setAt(undefined);
+    close();
     setText(next.text);
     box.focus();
   };
@@ -104,7 +115,7 @@ export function useMentionTyping(
       'aria-controls': open ? listId : undefined,
       'aria-activedescendant': open ? optionId(active) : undefined,
     },
-    blur: () => setAt(undefined),
+    blur: close,
     list: open ? (
       <ul id={listId} className="shortcode-list" role="listbox" aria-label="People to mention">
         {options.map((o, i) => (

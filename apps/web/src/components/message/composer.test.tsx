@@ -82,3 +82,30 @@ describe('EditBox', () => {
     expect(onCancel).toHaveBeenCalled();
   });
 });
+
+describe('Composer mentions', () => {
+  const bob = {
+    id: '00000000-0000-4000-8000-000000000002',
+    username: 'bob',
+    displayName: 'Bob Baker',
+    role: 'member' as const,
+    status: 'active' as const,
+    dndUntil: null,
+    customStatus: null,
+    timeZone: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('mention list asked twice per key: each key after @ asks once, and picking inserts the username', async () => {
+    const source = vi.fn(async (query: string) => ({ users: query.length < 3 ? [bob] : [], groups: [] }));
+    render(<Composer label="Message #m" onSend={vi.fn()} mentionSource={source} />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+    await userEvent.type(box, 'hi @bo');
+    expect(source.mock.calls.map(([q]) => q)).toEqual(['', 'b', 'bo']);
+    const list = await screen.findByRole('listbox', { name: 'People to mention' });
+    expect(list.textContent).toContain('@bob');
+    await userEvent.keyboard('{Enter}');
+    expect(box.value).toBe('hi @bob ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
