@@ -29,11 +29,15 @@ export function ChannelRoute({ me }: { me: User }) {
   // The channel on screen, by id: when it is renamed, the address follows it.
   const [shownId, setShownId] = useState<string>();
   const joinedId = joined?.id;
+  const joinedName = joined?.name;
   useEffect(() => {
     if (joinedId) setShownId(joinedId);
   }, [joinedId]);
+  // Once per channel, not on every render: a storage write blocks the page.
+  useEffect(() => {
+    if (joinedName) localStorage.setItem(LAST_CHANNEL_KEY, joinedName);
+  }, [joinedName]);
   if (joined) {
-    localStorage.setItem(LAST_CHANNEL_KEY, joined.name);
     return <ChannelView key={joined.id} channel={joined} me={me} />;
   }
   const renamed = shownId ? channels?.find((c) => c.id === shownId) : undefined;

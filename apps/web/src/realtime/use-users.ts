@@ -12,9 +12,15 @@ export function useUsers() {
   });
 }
 
+const maps = new WeakMap<User[], Map<string, User>>();
+const NO_USERS: User[] = [];
+
+/** The directory by id: one map per loaded list, shared by every row that asks (read-only: copy to add to it). */
 export function useUserMap(): Map<string, User> {
-  const { data } = useUsers();
-  return new Map((data ?? []).map((u) => [u.id, u]));
+  const { data = NO_USERS } = useUsers();
+  let map = maps.get(data);
+  if (!map) maps.set(data, (map = new Map(data.map((u) => [u.id, u]))));
+  return map;
 }
 
 export function usePresence() {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsResponse, User, UserGroup } from '@parley/protocol';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -27,8 +27,8 @@ function useMayManageGroups(me: User): boolean {
 export default function GroupsPage({ me }: { me: User }) {
   const qc = useQueryClient();
   const { data: groups, isLoading } = useGroups();
-  const users = useUserMap();
-  users.set(me.id, me);
+  const directory = useUserMap();
+  const users = useMemo(() => new Map(directory).set(me.id, me), [directory, me]);
   useEnsureUsers(groups?.flatMap((g) => g.memberIds) ?? [], users, !!groups);
   const mayManage = useMayManageGroups(me);
   const [editing, setEditing] = useState<UserGroup | 'new'>();

@@ -1,15 +1,21 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@parley/protocol';
 import { keys } from '../../realtime/keys';
 
 /** Reads a query the app already loads, without fetching or changing its options. */
 function useCachedData<T>(key: readonly unknown[]): T | undefined {
   const qc = useQueryClient();
-  const hash = JSON.stringify(key);
-  const subscribe = useCallback((onChange: () => void) => qc.getQueryCache().subscribe(onChange), [qc]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const read = useCallback(() => qc.getQueryData<T>(key), [qc, hash]);
+  const hash = hashKey(key);
+  // Woken by this query's events only: every message row holds this hook, and the cache changes often.
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      qc.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) onChange();
+      }),
+    [qc, hash],
+  );
+  const read = useCallback(() => qc.getQueryCache().get(hash)?.state.data as T | undefined, [qc, hash]);
   return useSyncExternalStore(subscribe, read, read);
 }
 
