@@ -53,6 +53,15 @@ test('@ offers the channel’s members, the mention shows as a chip, and the Men
   await card.click();
   await expect(bob.page).toHaveURL(/\/c\/general\/m\//);
   await expect(row).toBeVisible();
+
+  // A later word of a username finds its person too, as in Slack: @quill… offers x.quill….
+  const dotted = uniqueName('x.quill');
+  await registerInNewContext(browser, dotted).then(({ context }) => context.close());
+  await box.fill('');
+  await box.pressSequentially(`@${dotted.slice(2)}`);
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(list.getByRole('option')).toContainText(`@${dotted}`);
+  if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/mention-later-word.png` });
   await alice.context.close();
   await bob.context.close();
 });
