@@ -62,9 +62,12 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Sessio
 
 export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta) {
   await ctx.loginLimiter.assertAllowed(body.username, meta.address);
-  const row = await findUserByUsername(ctx.db, body.username);
-  const stored = row?.passwordHash ?? (await DUMMY_HASH);
-  const ok = await ctx.limits.hash(() => verify(stored, body.password).catch(() => false));
+  // The lookup waits in the hashing line too: a login refused there costs no query.
+  const { row, ok } = await ctx.limits.hash(async () => {
+    const row = await findUserByUsername(ctx.db, body.username);
+    const stored = row?.passwordHash ?? (await DUMMY_HASH);
+    return { row, ok: await verify(stored, body.password).catch(() => false) };
+  });
   if (!row || !ok) {
     await ctx.loginLimiter.recordFailure(body.username, meta.address);
     throw new AppError('invalid_credentials');
