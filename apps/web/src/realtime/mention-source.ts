@@ -2,6 +2,7 @@ import type { User, UserGroup, UsersResponse } from '@parley/protocol';
 import { api } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { groupsQuery } from './use-groups';
+import { keys } from './keys';
 
 const SHOWN = 8;
 const GROUPS_SHOWN = 4;
@@ -23,23 +24,19 @@ export function matchGroups(groups: UserGroup[], query: string): UserGroup[] {
 
 /** How long an answer is reused: a backspace and the same letter again show at once, yet a newcomer appears soon. */
 const KEPT_MS = 30_000;
-const KEPT_MAX = 100;
-const answers = new Map<string, { at: number; users: Promise<User[]> }>();
 
+// In the query cache, under the signed-in user: signing out drops it, and nobody sees another's answers.
 function mentionable(channelId: string, query: string): Promise<User[]> {
-  const key = `${channelId}\n${query}`;
-  const kept = answers.get(key);
-  if (kept && performance.now() - kept.at < KEPT_MS) return kept.users;
+  const me = queryClient.getQueryData<User | null>(keys.session)?.id ?? '';
   const q = query ? `&q=${encodeURIComponent(query)}` : '';
-  // One request per key: the server fills the list from the directory when members do not.
-  const users = api<UsersResponse>('GET', `/channels/${channelId}/mentionable?limit=${SHOWN}${q}`).then(
-    (r) => r.users,
-  );
-  users.catch(() => answers.delete(key));
-  answers.delete(key);
-  answers.set(key, { at: performance.now(), users });
-  if (answers.size > KEPT_MAX) answers.delete(answers.keys().next().value!);
-  return users;
+  return queryClient.fetchQuery({
+    queryKey: ['mentionable', me, channelId, query],
+    // One request per key: the server fills the list from the directory when members do not.
+    queryFn: async () =>
+      (await api<UsersResponse>('GET', `/channels/${channelId}/mentionable?limit=${SHOWN}${q}`)).users,
+    staleTime: KEPT_MS,
+    gcTime: KEPT_MS,
+  });
 }
 
 /** People to mention in a channel for what follows `@`: its members first, then anyone else who matches; then groups. */
