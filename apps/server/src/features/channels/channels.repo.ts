@@ -279,7 +279,7 @@ const sortName = sql`lower(${users.displayName})`;
 /** The same order, hidden from the name index: matches found by the word index are sorted, not looked for along every name up to "Ursula". */
 const matchOrder = sql`${sortName} || ''`;
 
-/** One page in (lower display name, id) order after the member `after`; `q` matches the start of a username or of any word of the name. */
+/** One page in (lower display name, id) order after the member `after`; `q` matches the start of any word of the username or name. */
 export async function listMembers(
   db: Conn,
   channelId: string,
