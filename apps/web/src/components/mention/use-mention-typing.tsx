@@ -4,7 +4,7 @@ import { BROADCAST_MENTIONS } from '@parley/protocol/client';
 import { Avatar } from '../avatar';
 import { spliceAt } from '../emoji/shortcode-typing';
 import type { MentionGroup } from './mention-context';
-import { openMentionAt } from './mention-typing';
+import { openMentionAt, wordStartMatch } from './mention-typing';
 import '../emoji/emoji-typing.css';
 
 type Box = HTMLTextAreaElement;
@@ -133,7 +133,12 @@ export function useMentionTyping(
               <>
                 <Avatar name={o.user.displayName} username={o.user.username} size={22} />
                 <span>
-                  <strong>{o.user.displayName}</strong> <span className="muted">@{o.user.username}</span>
+                  <strong>
+                    <Marked text={o.user.displayName} query={at!.query} />
+                  </strong>{' '}
+                  <span className="muted">
+                    @<Marked text={o.user.username} query={at!.query} />
+                  </span>
                 </span>
               </>
             ) : o.group ? (
@@ -153,4 +158,18 @@ export function useMentionTyping(
       </ul>
     ) : null,
   };
+}
+
+/** The text with what was typed marked where it starts a word: why this person is on the list. */
+function Marked({ text, query }: { text: string; query: string }) {
+  const at = wordStartMatch(text, query);
+  if (at < 0) return text;
+  const end = at + query.length;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark className="mention-match">{text.slice(at, end)}</mark>
+      {text.slice(end)}
+    </>
+  );
 }

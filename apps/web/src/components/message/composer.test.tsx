@@ -104,6 +104,8 @@ describe('Composer mentions', () => {
     expect(source.mock.calls.map(([q]) => q)).toEqual(['', 'b', 'bo']);
     const list = await screen.findByRole('listbox', { name: 'People to mention' });
     expect(list.textContent).toContain('@bob');
+    // What was typed is marked where it starts a word: in "Bob Baker" and in "bob".
+    expect([...list.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Bo', 'bo']);
     await userEvent.keyboard('{Enter}');
     expect(box.value).toBe('hi @bob ');
     expect(screen.queryByRole('listbox')).toBeNull();
