@@ -5,15 +5,14 @@ export function openMentionAt(beforeCaret: string): { start: number; query: stri
   return { start: m.index + m[1]!.length, query: m[2]!.toLowerCase() };
 }
 
-const SEPARATORS = /[\s._-]/;
-
 /** Where `query` starts a word of `text` (words split at spaces, `.`, `_` and `-`, as the server matches), or -1. */
 export function wordStartMatch(text: string, query: string): number {
   if (!query) return -1;
+  // `.`, `_` and `-` become spaces first, so a word starts wherever a space ends.
   const words = (s: string) => s.toLowerCase().replace(/[._-]/g, ' ');
   const hay = words(text);
   const needle = words(query);
   for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + 1))
-    if (i === 0 || SEPARATORS.test(hay[i - 1]!)) return i;
+    if (i === 0 || /\s/.test(hay[i - 1]!)) return i;
   return -1;
 }
