@@ -28,7 +28,7 @@ const SEARCHES: [string, string][] = [
 
 /** Seeds messages of 8 words across channels, with the search indexes built after the rows, as a migration on a full table would. */
 export async function seed(query: Sql, channelIds: string[], authorId: string, count: number) {
-  await query('drop index if exists messages_body_trgm_idx');
+  await query('drop index if exists messages_body_words_idx');
   await query('drop index if exists messages_body_fts_idx');
   const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
   const pick = (k: number) => `(${words})[1 + ((g * ${k * 7 + 3} + ${k * 13}) % ${WORDS.length})]`;
@@ -47,7 +47,7 @@ export async function seed(query: Sql, channelIds: string[], authorId: string, c
     where c.id = any($1::uuid[])`,
     [channelIds],
   );
-  await query(`create index messages_body_trgm_idx on messages using gin (lower(body) gin_trgm_ops)
+  await query(`create index messages_body_words_idx on messages using gin (translate(lower(body), ' ', 'q') gin_trgm_ops)
     where deleted_at is null and body is not null`);
   await query(`create index messages_body_fts_idx on messages using gin (to_tsvector('simple', body))
     where deleted_at is null and body is not null`);

@@ -94,6 +94,20 @@ describe.each(await backendsToTest())('search on %s', (backend) => {
     expect(await bodies(bob, 'is:saved')).toEqual([]);
   });
 
+  it('matches a phrase only where its words stand side by side, never where the word index reads a space as q', async () => {
+    const say = (body: string) => bob.post(`/channels/${open}/messages`, { clientId: clientId(), body });
+    await say('notes on the release');
+    await say('releaseqnotes is one word');
+    await say('RELEASE NOTES, second edition');
+    expect(await bodies(alice, '"release notes"')).toEqual([
+      'RELEASE NOTES, second edition',
+      'release notes are out',
+    ]);
+    expect((await bodies(alice, '"lease note"')).length).toBe(2);
+    expect(await bodies(alice, 'releaseqnotes')).toEqual(['releaseqnotes is one word']);
+    expect(await bodies(alice, '"notes on"')).toEqual(['notes on the release']);
+  });
+
   it('finds files by name and filters with has:file and has:image, never a private channel’s file for others', async () => {
     const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const attach = async (channel: string, bytes: Uint8Array, name: string, type: string, body = '') => {

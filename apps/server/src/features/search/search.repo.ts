@@ -6,10 +6,11 @@ import type { MessageRow } from '../messages/messages.repo.js';
 
 /** LIKE's own characters taken literally. */
 const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** Through the word index, or (`|| ''` hides it) row by row, when the newest rows are walked by time instead. */
+/** Through the word index, whose trigrams span spaces (read as 'q'), then the text; or (`|| ''` hides it) row by row, when the newest rows are walked by time. */
 const contains = (text: string, indexed = true) =>
   indexed
-    ? sql`lower(${messages.body}) like ${literal(text)}`
+    ? sql`(translate(lower(${messages.body}), ' ', 'q') like ${literal(text).replaceAll(' ', 'q')}
+        and lower(${messages.body}) like ${literal(text)})`
     : sql`lower(${messages.body} || '') like ${literal(text)}`;
 const DAY_MS = 86_400_000;
 /** A file name holding the text, through the files' name index. */
@@ -129,7 +130,7 @@ function findByFileName(tx: Tx, reader: { id: string }, query: ParsedSearch, bas
 /** The words and exclusions, matched in the message's text. */
 const words = (query: ParsedSearch, indexed: boolean) => [
   ...[...query.terms, ...query.phrases].map((text) => contains(text, indexed)),
-  ...query.excludes.map((text) => sql`not ${contains(text, indexed)}`),
+  ...query.excludes.map((text) => sql`not ${contains(text, false)}`),
 ];
 
 const hasFile = (image: boolean) =>
