@@ -6,7 +6,12 @@ import { build } from 'esbuild';
 
 const dir = import.meta.dirname;
 const root = path.resolve(dir, '../..');
-const entries = { main: 'src/main.ts', 'pglite-init': 'src/db/pglite-init.ts', parley: 'src/cli/parley.ts' };
+const entries = {
+  main: 'src/main.ts',
+  'pglite-init': 'src/db/pglite-init.ts',
+  parley: 'src/cli/parley.ts',
+  'seal-worker': 'src/features/files/seal-worker.ts',
+};
 const sources = [
   'apps/server/src',
   'apps/server/build.mjs',

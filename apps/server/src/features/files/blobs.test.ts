@@ -22,7 +22,11 @@ describe('S3Blobs', () => {
       secretAccessKey: 'key',
     });
     const calls = [
-      () => blobs.write('k1', new Uint8Array(3)),
+      async () => {
+        const writer = await blobs.create('k1');
+        await writer.append([new Uint8Array(3)]);
+        await writer.commit(new Uint8Array(1));
+      },
       () => blobs.read('k1', 0, 3),
       () => blobs.remove('k1'),
     ];

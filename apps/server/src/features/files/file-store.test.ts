@@ -33,4 +33,17 @@ describe('FileStore', () => {
     await store.remove('file-1');
     await expect(store.read('file-1', wrappedKey, 0, 10)).rejects.toThrow();
   });
+
+  it('sweeps the pieces of an upload a killed process left, and keeps one still arriving', async () => {
+    const blobs = new DiskBlobs(dir);
+    const store = new FileStore(blobs, 'a secret of at least thirty-two characters');
+    const old = await blobs.reserve('left-behind');
+    const fresh = await blobs.reserve('arriving');
+    fs.writeFileSync(old.temp, 'half a file');
+    fs.writeFileSync(fresh.temp, 'half a file');
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    fs.utimesSync(old.temp, dayAgo, dayAgo);
+    expect(await store.sweepIncoming(new Date(Date.now() - 3_600_000))).toBe(1);
+    expect([fs.existsSync(old.temp), fs.existsSync(fresh.temp)]).toEqual([false, true]);
+  });
 });

@@ -1,11 +1,17 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type Blobs, DiskBlobs, S3Blobs, type S3Settings } from './blobs.js';
-import { encryptFileNode } from './encrypt-file-node.js';
+import { DiskBlobs, S3Blobs, type S3Settings } from './blobs.js';
+import {
+  decryptRangeNode,
+  FileEncryptor,
+  fileKeys,
+  HEADER_PLACEHOLDER,
+  type FileKeys,
+} from './encrypt-file-node.js';
+import { sealer } from './sealer.js';
 import {
   FILE_HEADER_BYTES,
   decodeEnvelope,
-  decryptRange,
   deriveEnvelopeKeys,
   encodeEnvelope,
   openEnvelope,
@@ -21,7 +27,8 @@ export const READ_PIECE = 1024 * 1024;
 /** Files whose key and header stay open between reads (a video seeking, a download's pieces). */
 const OPEN_FILES = 256;
 
-type Opened = { keys: EnvelopeKeys; header: FileHeader };
+type Opened = { keys: FileKeys; header: FileHeader };
+export type Stored = { wrappedKey: string; sha256: string; size: number };
 
 /**
  * Files at rest: each under its own random key, stored in Parley's chunked form (64 KiB chunks,
@@ -34,7 +41,7 @@ export class FileStore {
   private readonly opened = new Map<string, Promise<Opened>>();
 
   constructor(
-    private readonly blobs: Blobs,
+    private readonly blobs: DiskBlobs | S3Blobs,
     secret: string,
   ) {
     const wrap = hkdfSync('sha256', secret, Buffer.alloc(0), 'parley/files/at-rest', 32);
@@ -42,18 +49,56 @@ export class FileStore {
   }
 
   /** Encrypts and writes the bytes; answers the sealed file key to keep with the file's row. */
-  async put(id: string, data: Uint8Array): Promise<{ wrappedKey: string; sha256: string }> {
+  put(id: string, data: Uint8Array): Promise<Stored> {
+    return this.putStream(id, [data]);
+  }
+
+  /**
+   * Encrypts bytes as they arrive and writes them on: an upload is never held whole in memory.
+   * A source that fails leaves nothing stored.
+   */
+  async putStream(id: string, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<Stored> {
     const fileKey = randomBytes(32);
-    await this.blobs.write(id, encryptFileNode(fileKey, data, id));
+    let stored: { sha256: string; size: number };
+    if (this.blobs instanceof DiskBlobs) {
+      // On disk, a worker thread encrypts and writes; the rename publishes the finished file.
+      const { temp, publish } = await this.blobs.reserve(id);
+      stored = await sealer.seal(temp, fileKey, id, source);
+      await publish();
+    } else stored = await this.putHere(this.blobs, id, fileKey, source);
     const sealed = await sealEnvelope(await this.wrapKeys, {
       plaintext: fileKey,
       keyVersion: 1,
       context: id,
     });
-    return {
-      wrappedKey: Buffer.from(encodeEnvelope(sealed)).toString('base64'),
-      sha256: createHash('sha256').update(data).digest('hex'),
-    };
+    return { wrappedKey: Buffer.from(encodeEnvelope(sealed)).toString('base64'), ...stored };
+  }
+
+  /** Encrypts on this thread into a bucket's object. */
+  private async putHere(
+    bucket: S3Blobs,
+    id: string,
+    fileKey: Uint8Array,
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  ): Promise<{ sha256: string; size: number }> {
+    const encryptor = new FileEncryptor(fileKey, id);
+    const hash = createHash('sha256');
+    const writer = await bucket.create(id);
+    try {
+      await writer.append([HEADER_PLACEHOLDER]);
+      for await (const piece of source) {
+        hash.update(piece);
+        const sealed = encryptor.push(piece);
+        if (sealed.length) await writer.append(sealed);
+      }
+      const { pieces, header } = encryptor.end();
+      await writer.append(pieces);
+      await writer.commit(header);
+    } catch (err) {
+      await writer.abort();
+      throw err;
+    }
+    return { sha256: hash.digest('hex'), size: encryptor.size };
   }
 
   /** Plaintext bytes [start, end): only the chunks they span are read, each verified before use. */
@@ -61,7 +106,7 @@ export class FileStore {
     const { keys, header } = await this.open(id, wrappedKey);
     const plan = planRange(header, start, end);
     const bytes = await this.blobs.read(id, plan.encryptedStart, plan.encryptedEnd);
-    return await decryptRange(keys, header, id, plan, bytes);
+    return decryptRangeNode(keys, header, id, plan, bytes);
   }
 
   private open(id: string, wrappedKey: string): Promise<Opened> {
@@ -76,7 +121,7 @@ export class FileStore {
           id,
         );
         const header = parseFileHeader(await this.blobs.read(id, 0, FILE_HEADER_BYTES));
-        return { keys: await deriveEnvelopeKeys(fileKey), header };
+        return { keys: fileKeys(fileKey), header };
       })();
       // A key that fails to open is tried afresh next time, not remembered.
       opened.catch(() => this.opened.delete(key));
@@ -84,6 +129,11 @@ export class FileStore {
     this.opened.set(key, opened);
     if (this.opened.size > OPEN_FILES) this.opened.delete(this.opened.keys().next().value!);
     return opened;
+  }
+
+  /** Pieces of uploads that a killed process never finished. */
+  sweepIncoming(olderThan: Date): Promise<number> {
+    return this.blobs instanceof DiskBlobs ? this.blobs.sweepIncoming(olderThan) : Promise.resolve(0);
   }
 
   /** The plaintext's length, from the stored header. */

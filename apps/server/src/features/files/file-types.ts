@@ -25,21 +25,24 @@ const MAGIC: [string, number[], number?][] = [
   ['video/webm', [0x1a, 0x45, 0xdf, 0xa3]],
 ];
 
-/** The type from the bytes themselves, never from what the uploader said. */
-export function sniffType(data: Uint8Array): string {
+/** The type from the bytes themselves, never from what the uploader said: their first 4 KB (`head`) and size are enough. */
+export function sniffType(data: Uint8Array, size = data.length): string {
   const starts = (bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
   for (const [type, bytes] of MAGIC) if (starts(bytes)) return type;
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x41, 0x56, 0x45], 8)) return 'audio/wav';
   if (starts([0x66, 0x74, 0x79, 0x70], 4)) return 'video/mp4';
-  return looksLikeText(data) ? 'text/plain' : 'application/octet-stream';
+  return looksLikeText(data, size) ? 'text/plain' : 'application/octet-stream';
 }
 
-function looksLikeText(data: Uint8Array): boolean {
-  const head = data.subarray(0, 4096);
+/** How much of the start sniffType reads. */
+export const SNIFF_BYTES = 4096;
+
+function looksLikeText(data: Uint8Array, size: number): boolean {
+  const head = data.subarray(0, SNIFF_BYTES);
   if (head.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.length === data.length ? head : trimPartial(head));
+    new TextDecoder('utf-8', { fatal: true }).decode(head.length === size ? head : trimPartial(head));
     return true;
   } catch {
     return false;

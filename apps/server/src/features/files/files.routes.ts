@@ -18,9 +18,10 @@ import { requireUser } from '../../http/session.js';
 import { loadVisible } from '../channels/channels.service.js';
 import { requireMember, type Actor } from '../channels/permissions.js';
 import { toFileInfo } from '../messages/messages.repo.js';
-import { cleanName, showsInline, sniffType } from './file-types.js';
+import { cleanName, showsInline } from './file-types.js';
 import { fileStoreOf, type FileStore, READ_PIECE, thumbnailId } from './file-store.js';
 import { makePreview } from './thumbnails.js';
+import { UploadTap } from './upload-tap.js';
 import { parseRange } from './range.js';
 
 const MIB = 1024 * 1024;
@@ -47,14 +48,16 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const part = await req.file().catch(() => undefined);
     if (!part || part.fieldname !== 'file')
       throw new AppError('validation_failed', 'Send the file in a field named file.');
-    const data = await part.toBuffer().catch((err: { code?: string }) => {
-      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('payload_too_large') : err;
-    });
     const id = randomUUID();
     // Sealed bytes are ciphertext: nothing to sniff or preview, and the real name stays in the envelope.
-    const type = sealed ? 'application/octet-stream' : sniffType(data);
-    const preview = sealed ? undefined : await makePreview(data, type);
-    const { wrappedKey, sha256 } = await store.put(id, data);
+    const tap = new UploadTap(!sealed);
+    const tooLarge = () => {
+      if (part.file.truncated) throw new AppError('payload_too_large');
+    };
+    const { wrappedKey, sha256, size } = await store.putStream(id, tap.pass(part.file, tooLarge));
+    const type = tap.type();
+    const picture = tap.picture();
+    const preview = picture && (await makePreview(picture, type));
     const thumb = preview?.thumbnail && (await store.put(thumbnailId(id), preview.thumbnail));
     const [row] = await ctx.db
       .insert(files)
@@ -63,7 +66,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         uploaderId: actor.id,
         channelId: channelId ?? null,
         name: sealed ? 'file' : cleanName(part.filename),
-        size: data.length,
+        size,
         type,
         sha256,
         wrappedKey,
@@ -185,6 +188,8 @@ async function send(
         ? new AppError('internal', 'The stored file failed its integrity check.')
         : err;
     });
+  // A range within one piece (a seek, a preview) goes out as it is, without a stream.
+  if (end - start <= READ_PIECE) return reply.send(Buffer.from(first.buffer, first.byteOffset, first.length));
   async function* pieces() {
     yield Buffer.from(first);
     for (let at = start + READ_PIECE; at < end; at += READ_PIECE)

@@ -1,6 +1,8 @@
 /** Pictures get their size read and, when large, a preview; sharp loads on the first picture, not at start. */
 export const THUMB_EDGE = 720;
 const STILLS = new Set(['image/png', 'image/jpeg', 'image/webp']);
+/** The types makePreview reads. */
+export const PICTURES = new Set([...STILLS, 'image/gif']);
 // A decompression bomb stops here rather than in memory.
 const MAX_PIXELS = 50_000_000;
 // A small picture is its own preview.
@@ -17,7 +19,7 @@ const loadSharp = () =>
   }));
 
 export async function makePreview(data: Uint8Array, type: string): Promise<Preview | undefined> {
-  if (!STILLS.has(type) && type !== 'image/gif') return undefined;
+  if (!PICTURES.has(type)) return undefined;
   const sharp = (await loadSharp()).default;
   try {
     const image = sharp(data, { limitInputPixels: MAX_PIXELS, animated: false }).autoOrient();

@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { FileEncryptor, HEADER_PLACEHOLDER } from './encrypt-file-node.js';
+import type { FromSealer, ToSealer } from './sealer.js';
+
+type Job = {
+  path: string;
+  handle?: fs.FileHandle;
+  encryptor: FileEncryptor;
+  slots: SharedArrayBuffer[];
+};
+
+/** Each job's steps, chained so they run in order; a job that failed or ended is undefined. */
+const jobs = new Map<number, Promise<Job | undefined>>();
+const reply = (message: FromSealer) => parentPort!.postMessage(message);
+
+async function drop(j: Job) {
+  await j.handle?.close().catch(() => undefined);
+  await fs.rm(j.path, { force: true });
+}
+
+function step(job: number, work: (j: Job) => Promise<Job | undefined>) {
+  const next = (jobs.get(job) ?? Promise.resolve(undefined)).then(async (j) => {
+    if (!j) return undefined;
+    try {
+      return await work(j);
+    } catch (err) {
+      await drop(j);
+      reply({ job, op: 'failed', message: err instanceof Error ? err.message : String(err) });
+      return undefined;
+    }
+  });
+  jobs.set(job, next);
+  void next.then((j) => {
+    if (!j && jobs.get(job) === next) jobs.delete(job);
+  });
+}
+
+parentPort!.on('message', (m: ToSealer) => {
+  if (m.op === 'open') {
+    const j: Job = {
+      path: m.path,
+      encryptor: new FileEncryptor(m.fileKey, m.context),
+      slots: m.slots,
+    };
+    jobs.set(m.job, Promise.resolve(j));
+    step(m.job, async () => {
+      j.handle = await fs.open(m.path, 'w', 0o600);
+      await j.handle.write(HEADER_PLACEHOLDER);
+      return j;
+    });
+  } else if (m.op === 'data') {
+    step(m.job, async (j) => {
+      const bytes = new Uint8Array(j.slots[m.slot]!, 0, m.length);
+      const sealed = j.encryptor.push(bytes);
+      // The slot is read: the main thread may fill it again while this writes.
+      reply({ job: m.job, op: 'taken', slot: m.slot });
+      if (sealed.length) await j.handle!.writev(sealed);
+      return j;
+    });
+  } else if (m.op === 'end') {
+    step(m.job, async (j) => {
+      const { pieces, header } = j.encryptor.end();
+      await j.handle!.writev(pieces);
+      await j.handle!.write(header, 0, header.length, 0);
+      // On disk before the upload is acknowledged, as a message is once its transaction commits.
+      await j.handle!.datasync();
+      await j.handle!.close();
+      reply({ job: m.job, op: 'done', size: j.encryptor.size });
+      return undefined;
+    });
+  } else {
+    step(m.job, async (j) => {
+      await drop(j);
+      reply({ job: m.job, op: 'aborted' });
+      return undefined;
+    });
+  }
+});

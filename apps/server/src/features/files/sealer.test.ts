@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deriveEnvelopeKeys, readFileRange } from '@parley/crypto';
+import { sealer } from './sealer.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sealer-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('sealer', () => {
+  it('writes on its worker the chunked form packages/crypto reads, with the plaintext hash, for uploads at once', async () => {
+    const fileKey = randomBytes(32);
+    const keys = await deriveEnvelopeKeys(fileKey);
+    const files = [randomBytes(0), randomBytes(3 * 1024 * 1024 + 17), randomBytes(70_000)];
+    const pieces = (data: Buffer) => [data.subarray(0, 1000), data.subarray(1000)];
+    const sealed = await Promise.all(
+      files.map((data, i) => sealer.seal(path.join(dir, `f${i}`), fileKey, `f${i}`, pieces(data))),
+    );
+    for (const [i, data] of files.entries()) {
+      expect(sealed[i]).toEqual({ size: data.length, sha256: createHashHex(data) });
+      const file = fs.readFileSync(path.join(dir, `f${i}`));
+      expect(Buffer.from(await readFileRange(keys, `f${i}`, file, 0, data.length)).equals(data)).toBe(true);
+    }
+  });
+
+  it('leaves no file when the source fails midway or the file cannot be made', async () => {
+    async function* cutOff() {
+      yield randomBytes(2 * 1024 * 1024);
+      throw new Error('the client went away');
+    }
+    const target = path.join(dir, 'cut');
+    await expect(sealer.seal(target, randomBytes(32), 'cut', cutOff())).rejects.toThrow(
+      'the client went away',
+    );
+    expect(fs.existsSync(target)).toBe(false);
+    const nowhere = path.join(dir, 'no-such-folder', 'file');
+    await expect(sealer.seal(nowhere, randomBytes(32), 'x', [randomBytes(10)])).rejects.toThrow(/ENOENT/);
+    // The worker goes on serving after both.
+    expect(
+      (await sealer.seal(path.join(dir, 'after'), randomBytes(32), 'after', [Buffer.from('ok')])).size,
+    ).toBe(2);
+  });
+});
+
+const createHashHex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
