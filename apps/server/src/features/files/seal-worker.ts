@@ -6,6 +6,8 @@ import type { FromSealer, ToSealer } from './sealer.js';
 type Job = {
   path: string;
   handle?: fs.FileHandle;
+  /** The last write, still going while the next slot is encrypted. */
+  writing: Promise<void>;
   encryptor: FileEncryptor;
   slots: SharedArrayBuffer[];
 };
@@ -14,7 +16,16 @@ type Job = {
 const jobs = new Map<number, Promise<Job | undefined>>();
 const reply = (message: FromSealer) => parentPort!.postMessage(message);
 
+/** Writes in order, the next slot encrypted while the last is written, and never more than one write ahead. */
+async function write(j: Job, pieces: Buffer[]) {
+  await j.writing;
+  j.writing = pieces.length ? j.handle!.writev(pieces).then(() => undefined) : Promise.resolve();
+  // Marked as seen; the next step awaits it and fails the job if it failed.
+  j.writing.catch(() => undefined);
+}
+
 async function drop(j: Job) {
+  await j.writing.catch(() => undefined);
   await j.handle?.close().catch(() => undefined);
   await fs.rm(j.path, { force: true });
 }
@@ -40,6 +51,7 @@ parentPort!.on('message', (m: ToSealer) => {
   if (m.op === 'open') {
     const j: Job = {
       path: m.path,
+      writing: Promise.resolve(),
       encryptor: new FileEncryptor(m.fileKey, m.context),
       slots: m.slots,
     };
@@ -55,13 +67,14 @@ parentPort!.on('message', (m: ToSealer) => {
       const sealed = j.encryptor.push(bytes);
       // The slot is read: the main thread may fill it again while this writes.
       reply({ job: m.job, op: 'taken', slot: m.slot });
-      if (sealed.length) await j.handle!.writev(sealed);
+      await write(j, sealed);
       return j;
     });
   } else if (m.op === 'end') {
     step(m.job, async (j) => {
       const { pieces, header } = j.encryptor.end();
-      await j.handle!.writev(pieces);
+      await write(j, pieces);
+      await j.writing;
       await j.handle!.write(header, 0, header.length, 0);
       // On disk before the upload is acknowledged, as a message is once its transaction commits.
       await j.handle!.datasync();
