@@ -30,7 +30,7 @@ import { installRequestId, requestIdOf, RequestLogController } from './observabi
 import { SESSION_COOKIE } from './http/session.js';
 import { installWebApp } from './http/web-app.js';
 import { Realtime, type ParleyServer } from './realtime/realtime.js';
-import { EventBus } from './events/bus.js';
+import { type DomainEvents, EventBus } from './events/bus.js';
 import { FeedDelivery } from './features/feed/feed-delivery.js';
 import { feedRoutes } from './features/feed/feed.routes.js';
 import { FEED_RETENTION_DAYS, pruneFeed } from './features/feed/feed.service.js';
@@ -140,8 +140,15 @@ export async function createParley(
   const pruning = schedulePruning(ctx);
   // Every committed change wakes this node's delivery, and the other nodes'.
   let wakeQueued = false;
-  ctx.events.onAny(() => {
-    delivery.wake();
+  ctx.events.onAny((name, event) => {
+    const sent = name === 'message.created' ? (event as DomainEvents['message.created']) : undefined;
+    // A send delivered from its own answer needs no read; anything else (or a failure) reads the feed.
+    let delivered = false;
+    try {
+      delivered = !!sent && delivery.deliverSent(sent);
+    } finally {
+      if (!delivered) delivery.wake();
+    }
     if (wakeQueued) return;
     wakeQueued = true;
     setImmediate(() => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, clientId, signUp } from './support/client.js';
+import { type ApiClient, clientId, connected, signUp, waitFor } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -62,6 +62,76 @@ describe.each(await backendsToTest())('the sync feed under concurrent writers on
     expect([...all].filter((c) => !seen.has(c))).toEqual([]);
   });
 
+  it('delivers every change live to a socket once and in feed order, sends from this node included', async () => {
+    const start = (await reader.get('/sync')).body.cursor;
+    const socket = reader.socket();
+    const live: string[] = [];
+    for (const type of ['message:created', 'message:updated', 'reaction:changed'] as const)
+      socket.on(type, (e: { cursor: string }) => live.push(e.cursor));
+    await connected(socket);
+    try {
+      await Promise.all(
+        writers.map(async (w, i) => {
+          for (let n = 0; n < 12; n++) {
+            const sent = await w.post(`/channels/${channelId}/messages`, {
+              clientId: clientId(),
+              body: `live ${i}:${n}`,
+            });
+            if (n % 3 === 0)
+              await w.patch(`/messages/${sent.body.message.id}`, { body: `live ${i}:${n} edited` });
+            if (n % 4 === 0)
+              await w.request(
+                'PUT',
+                `/messages/${sent.body.message.id}/reactions/${encodeURIComponent('👍')}`,
+              );
+          }
+        }),
+      );
+      const all = new Set<string>();
+      await poll(reader, start, all);
+      expect(all.size).toBe(4 * (12 + 4 + 3));
+      await waitFor(async () => live.length >= all.size);
+      expect(new Set(live).size).toBe(live.length);
+      expect([...all].filter((c) => !live.includes(c))).toEqual([]);
+      expect(live.every((c, i) => i === 0 || compare(live[i - 1]!, c) < 0)).toBe(true);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it.runIf(backend === 'postgres')(
+    'delivers a send live only after a change whose transaction began first and committed last',
+    async () => {
+      const dbUrl = (server.parley.ctx.config as { databaseUrl?: string }).databaseUrl!;
+      const slow = new pg.Client({ connectionString: dbUrl });
+      await slow.connect();
+      const socket = reader.socket();
+      const live: string[] = [];
+      socket.on('channel:updated', () => live.push('channel:updated'));
+      socket.on('message:created', (e) => live.push(e.message.body ?? ''));
+      await connected(socket);
+      try {
+        await slow.query('begin');
+        await slow.query(
+          `insert into changes (kind, channel_id, entity_id) values ('channel:updated', $1, $1)`,
+          [channelId],
+        );
+        await writers[1]!.post(`/channels/${channelId}/messages`, {
+          clientId: clientId(),
+          body: 'sent meanwhile',
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(live).toEqual([]);
+        await slow.query('commit');
+        await waitFor(async () => live.length === 2);
+        expect(live).toEqual(['channel:updated', 'sent meanwhile']);
+      } finally {
+        socket.close();
+        await slow.end();
+      }
+    },
+  );
+
   it.runIf(backend === 'postgres')(
     'gives a reader a change whose transaction began first but committed last',
     async () => {
@@ -96,3 +166,9 @@ describe.each(await backendsToTest())('the sync feed under concurrent writers on
     },
   );
 });
+
+function compare(a: string, b: string): number {
+  const [ta, ia] = a.split('.').map(BigInt) as [bigint, bigint];
+  const [tb, ib] = b.split('.').map(BigInt) as [bigint, bigint];
+  return ta !== tb ? (ta < tb ? -1 : 1) : ia === ib ? 0 : ia < ib ? -1 : 1;
+}

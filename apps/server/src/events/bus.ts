@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message } from '@parley/protocol';
+import type { FeedPlace } from '../features/feed/feed-place.js';
 
 /** What happened, said once by the service that did it, after its transaction committed. */
 export interface DomainEvents {
-  'message.created': { message: Message };
+  /** `feed`: where a send that was its own transaction put its changes, when that could be told. */
+  'message.created': { message: Message; feed?: FeedPlace };
   'message.edited': { message: Message };
   'message.deleted': { message: Message };
   'reaction.added': { channelId: string; messageId: string; userId: string; emoji: string };

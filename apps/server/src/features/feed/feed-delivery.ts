@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { Message } from '@parley/protocol';
 import type { Realtime } from '../../realtime/realtime.js';
-import { comparePositions, type Position, readChanges, readChangesForDelivery } from './feed.repo.js';
+import type { FeedPlace } from './feed-place.js';
+import {
+  comparePositions,
+  formatPosition,
+  type Position,
+  readChanges,
+  readChangesForDelivery,
+} from './feed.repo.js';
 import { resolveChanges } from './resolve.js';
 
 const BATCH = 1_000;
@@ -55,6 +63,33 @@ export class FeedDelivery {
           this.wake();
         }
       });
+  }
+
+  /**
+   * A message this node just stored, delivered from what the send answered instead of read back, when
+   * its place shows nothing undelivered before it; false when the feed must be read. A thread reply
+   * records more than one change and is always read.
+   */
+  deliverSent({ message, feed }: { message: Message; feed?: FeedPlace }): boolean {
+    if (!feed?.prev || feed.rows.length !== 1 || this.draining || this.stopped || !this.position)
+      return false;
+    const place = feed.rows[0]!;
+    // A read that began after the commit delivered it already.
+    if (comparePositions(this.position, place) >= 0) return true;
+    if (comparePositions(feed.prev, this.position) > 0) return false;
+    const row = { ...place, kind: 'message:created' as const, channelId: message.channelId };
+    const payload = {
+      channelId: message.channelId,
+      seq: message.seq,
+      message,
+      cursor: formatPosition(place),
+    };
+    this.realtime.deliver({
+      row: { ...row, userId: null, entityId: message.id, data: null },
+      change: { type: 'message:created', payload },
+    });
+    this.position = place;
+    return true;
   }
 
   private async drain(): Promise<void> {

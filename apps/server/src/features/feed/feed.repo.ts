@@ -4,8 +4,9 @@ import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { changes } from '../../db/schema.js';
 import { groupReactions, toFileInfo, toMessage } from '../messages/messages.repo.js';
 
-/** A position in the feed: a transaction id and a row id within the feed's order. */
-export type Position = { tx: bigint; id: bigint };
+import { type Position, parsePosition } from './feed-place.js';
+
+export { type Position, parsePosition };
 
 export type NewChange = {
   kind: FeedEventName;
@@ -26,10 +27,6 @@ export type ChangeRow = {
 };
 
 export const formatPosition = (p: Position) => `${p.tx}.${p.id}`;
-export function parsePosition(cursor: string): Position {
-  const [tx, id] = cursor.split('.');
-  return { tx: BigInt(tx!), id: BigInt(id!) };
-}
 
 /** Records changes in the caller's transaction, so the feed holds exactly what committed. */
 export async function recordChanges(db: Conn, rows: NewChange[]): Promise<void> {

@@ -9,6 +9,7 @@ import type {
   SystemEvent,
 } from '@parley/protocol';
 import { type Conn, preparedStatement } from '../../db/client.js';
+import { type FeedPlace, parsePosition } from '../feed/feed-place.js';
 import { files, messageEdits, messages, reactions } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -157,7 +158,7 @@ export async function findByClientId(
 
 export type NewMessage = Pick<MessageRow, 'id' | 'channelId' | 'authorId' | 'clientId' | 'threadRootId'> &
   Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system'>>;
-type InsertedRow = { seq: number; created_at: Date | string };
+type InsertedRow = { seq: number; created_at: Date | string; feed_rows: string[]; feed_prev: string | null };
 
 /**
  * The one statement that stores a message. It takes the channel's next seq under its row lock, stores
@@ -202,8 +203,17 @@ const insertMessage = preparedStatement<InsertedRow>(
     select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
     union all select 'message:updated', $1::uuid, null, id from root
     union all select 'thread:updated', $1::uuid, user_id, $3::uuid from notified
+    returning tx, id
   )
-  select seq, created_at from msg`,
+  select seq, created_at,
+    array(select f.tx::text || '.' || f.id from feed f order by f.id) as feed_rows,
+    -- With no older transaction running, every row before this one's is committed and seen here;
+    -- rows this transaction recorded before would come first, so then there is no place to tell.
+    case when pg_snapshot_xmin(pg_current_snapshot()) = pg_current_xact_id()
+      and not exists (select 1 from changes q where q.tx = pg_current_xact_id()) then coalesce(
+      (select p.tx::text || '.' || p.id from changes p where p.tx < pg_current_xact_id()
+        order by p.tx desc, p.id desc limit 1), '0.0') end as feed_prev
+  from msg`,
 );
 
 /** Stores a message (see insertMessage); undefined when a check fails, so the caller can say which. */
@@ -212,6 +222,15 @@ export async function insertMessageRow(
   values: NewMessage,
   opts: { checked: boolean },
 ): Promise<MessageRow | undefined> {
+  return (await sendMessageRow(db, values, opts))?.row;
+}
+
+/** insertMessageRow, with where its changes sit in the feed (for delivering them without reading them back). */
+export async function sendMessageRow(
+  db: Conn,
+  values: NewMessage,
+  opts: { checked: boolean },
+): Promise<{ row: MessageRow; feed: FeedPlace } | undefined> {
   const encrypted = values.encrypted == null ? null : JSON.stringify(values.encrypted);
   const [row] = await insertMessage(db, [
     values.channelId,
@@ -225,7 +244,12 @@ export async function insertMessageRow(
     values.alsoInChannel ?? false,
     values.system == null ? null : JSON.stringify(values.system),
   ]);
-  return row ? storedRow(values, row) : undefined;
+  if (!row) return undefined;
+  const feed: FeedPlace = {
+    rows: row.feed_rows.map(parsePosition),
+    prev: row.feed_prev === null ? undefined : parsePosition(row.feed_prev),
+  };
+  return { row: storedRow(values, row), feed };
 }
 
 function storedRow(values: NewMessage, row: InsertedRow): MessageRow {

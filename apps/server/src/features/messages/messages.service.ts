@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { loadVisible } from '../channels/channels.service.js';
 import { type Actor, canManage, requireActive, requireMember } from '../channels/permissions.js';
 import type { ChannelRow } from '../channels/channels.repo.js';
+import type { FeedPlace } from '../feed/feed-place.js';
 import { recordChanges } from '../feed/feed.repo.js';
 import { deleteReactionsOf } from '../reactions/reactions.repo.js';
 import * as repo from './messages.repo.js';
@@ -50,7 +51,7 @@ export async function sendMessage(
     // Most sends pass every check; one statement makes those checks and stores the message.
     const stored =
       'body' in body && !body.fileIds
-        ? await repo.insertMessageRow(ctx.db, { ...values, body: body.body }, { checked: false })
+        ? await repo.sendMessageRow(ctx.db, { ...values, body: body.body }, { checked: false })
         : undefined;
     return stored ? announce(ctx, stored) : await checkedSend(ctx, actor, body, values);
   } catch (err) {
@@ -91,7 +92,7 @@ async function checkedSend(
   }
   const fileIds = 'fileIds' in body ? (body.fileIds ?? []) : [];
   if (fileIds.length === 0) {
-    const stored = await repo.insertMessageRow(ctx.db, { ...values, ...content }, { checked: true });
+    const stored = await repo.sendMessageRow(ctx.db, { ...values, ...content }, { checked: true });
     if (!stored) throw new AppError('channel_not_found');
     return announce(ctx, stored);
   }
@@ -114,9 +115,9 @@ async function checkedSend(
   return { message, created: true };
 }
 
-function announce(ctx: AppContext, row: repo.MessageRow): Sent {
+function announce(ctx: AppContext, { row, feed }: { row: repo.MessageRow; feed: FeedPlace }): Sent {
   const message = repo.toMessage(row);
-  ctx.events.publish('message.created', { message });
+  ctx.events.publish('message.created', { message, feed });
   return { message, created: true };
 }
 
