@@ -127,6 +127,10 @@ test('a code file shows its first lines coloured, and a large picture shows its 
   await expect(picture).toBeVisible();
   const box = await picture.boundingBox();
   expect(box!.width / box!.height).toBeCloseTo(1600 / 900, 1);
+  // The sidebar slides away as the width becomes a phone's: the picture is taken once it has gone.
+  const sidebar = bob.page.getByRole('navigation', { name: 'Channels and direct messages' });
+  await expect(sidebar).not.toBeInViewport();
+  await expect.poll(async () => (await sidebar.boundingBox())?.x ?? 0).toBeLessThanOrEqual(-200);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/files-preview-phone.png` });
   await alice.context.close();
   await bob.context.close();
