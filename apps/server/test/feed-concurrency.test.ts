@@ -30,6 +30,21 @@ describe.each(await backendsToTest())('the sync feed under concurrent writers on
   });
   afterAll(() => server.stop());
 
+  /** A writer that takes its transaction id first and holds its change uncommitted while others commit. */
+  async function slowWriter() {
+    const dbUrl = (server.parley.ctx.config as { databaseUrl?: string }).databaseUrl!;
+    const slow = new pg.Client({ connectionString: dbUrl });
+    await slow.connect();
+    const holdChange = async () => {
+      await slow.query('begin');
+      await slow.query(
+        `insert into changes (kind, channel_id, entity_id) values ('channel:updated', $1, $1)`,
+        [channelId],
+      );
+    };
+    return Object.assign(slow, { holdChange });
+  }
+
   it('never makes a reader that follows along miss a change', async () => {
     const start = (await reader.get('/sync')).body.cursor;
     const seen = new Set<string>();
@@ -102,20 +117,14 @@ describe.each(await backendsToTest())('the sync feed under concurrent writers on
   it.runIf(backend === 'postgres')(
     'delivers a send live only after a change whose transaction began first and committed last',
     async () => {
-      const dbUrl = (server.parley.ctx.config as { databaseUrl?: string }).databaseUrl!;
-      const slow = new pg.Client({ connectionString: dbUrl });
-      await slow.connect();
+      const slow = await slowWriter();
       const socket = reader.socket();
       const live: string[] = [];
       socket.on('channel:updated', () => live.push('channel:updated'));
       socket.on('message:created', (e) => live.push(e.message.body ?? ''));
       await connected(socket);
       try {
-        await slow.query('begin');
-        await slow.query(
-          `insert into changes (kind, channel_id, entity_id) values ('channel:updated', $1, $1)`,
-          [channelId],
-        );
+        await slow.holdChange();
         await writers[1]!.post(`/channels/${channelId}/messages`, {
           clientId: clientId(),
           body: 'sent meanwhile',
@@ -135,17 +144,10 @@ describe.each(await backendsToTest())('the sync feed under concurrent writers on
   it.runIf(backend === 'postgres')(
     'gives a reader a change whose transaction began first but committed last',
     async () => {
-      const dbUrl = (server.parley.ctx.config as { databaseUrl?: string }).databaseUrl!;
-      const slow = new pg.Client({ connectionString: dbUrl });
-      await slow.connect();
+      const slow = await slowWriter();
       try {
         const before = (await reader.get('/sync')).body.cursor;
-        // A writer takes its transaction id first and holds it open while others commit.
-        await slow.query('begin');
-        await slow.query(
-          `insert into changes (kind, channel_id, entity_id) values ('channel:updated', $1, $1)`,
-          [channelId],
-        );
+        await slow.holdChange();
         await writers[0]!.post(`/channels/${channelId}/messages`, {
           clientId: clientId(),
           body: 'committed first',

@@ -35,8 +35,8 @@ function spawn(): Worker {
 
 /**
  * Encrypts uploads into files on a worker thread: AES and HMAC run beside the main thread (which
- * hashes the plaintext meanwhile), and the bytes pass through shared slots, so an upload leaves no garbage for the main thread's
- * collector (which runs while every other request waits).
+ * hashes the plaintext meanwhile), and the bytes pass through shared slots, so an upload leaves no
+ * garbage for the main thread's collector, which runs while every other request waits.
  */
 export class Sealer {
   private worker: Worker | undefined;
