@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deriveEnvelopeKeys, readFileRange } from '@parley/crypto';
-import { sealer } from './sealer.js';
+import { Sealer, sealer } from './sealer.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sealer-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -41,6 +41,20 @@ describe('sealer', () => {
     expect(
       (await sealer.seal(path.join(dir, 'after'), randomBytes(32), 'after', [Buffer.from('ok')])).size,
     ).toBe(2);
+  });
+
+  it('fails an upload whose worker dies midway, leaves no file, and starts a new worker for the next', async () => {
+    const own = new Sealer();
+    const target = path.join(dir, 'orphan');
+    async function* slowly() {
+      yield randomBytes(1024 * 1024 + 1);
+      await (own as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      yield randomBytes(10);
+    }
+    await expect(own.seal(target, randomBytes(32), 'orphan', slowly())).rejects.toThrow(/stopped/);
+    expect(fs.existsSync(target)).toBe(false);
+    const next = await own.seal(path.join(dir, 'next'), randomBytes(32), 'next', [Buffer.from('fine')]);
+    expect(next.size).toBe(4);
   });
 });
 
