@@ -3,7 +3,6 @@ import type { FeedEventName, Message, Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { changes } from '../../db/schema.js';
 import { groupReactions, toFileInfo, toMessage } from '../messages/messages.repo.js';
-
 import { type Position, parsePosition } from './feed-place.js';
 
 export { type Position, parsePosition };

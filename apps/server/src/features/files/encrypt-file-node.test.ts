@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deriveEnvelopeKeys, encryptFile, parseFileHeader, planRange, readFileRange } from '@parley/crypto';
-import { decryptRangeNode, encryptFileNode, FileEncryptor, fileKeys } from './encrypt-file-node.js';
+import { decryptRangeNode, FileEncryptor, fileKeys } from './encrypt-file-node.js';
 
-describe('encryptFileNode', () => {
+/** A whole buffer through the encryptor, header first. */
+function encryptFileNode(fileKey: Uint8Array, data: Uint8Array, context: string): Buffer {
+  const encryptor = new FileEncryptor(fileKey, context);
+  const body = encryptor.push(data);
+  const { pieces, header } = encryptor.end();
+  return Buffer.concat([header, ...body, ...pieces]);
+}
+
+describe('FileEncryptor and decryptRangeNode', () => {
   it('writes the chunked form packages/crypto reads back, across chunk edges and for an empty file', async () => {
     const secret = randomBytes(32);
     const keys = await deriveEnvelopeKeys(secret);

@@ -110,14 +110,6 @@ export class FileEncryptor {
   }
 }
 
-/** A whole buffer in the chunked form (previews and custom emoji, which are small). */
-export function encryptFileNode(fileKey: Uint8Array, data: Uint8Array, context: string): Buffer {
-  const encryptor = new FileEncryptor(fileKey, context);
-  const body = encryptor.push(data);
-  const { pieces, header } = encryptor.end();
-  return Buffer.concat([header, ...body, ...pieces]);
-}
-
 /** Room for the header, rewritten once the size is known. */
 export const HEADER_PLACEHOLDER = Buffer.alloc(FILE_HEADER_BYTES);
 

@@ -9,7 +9,6 @@ type Job = {
   /** The last write, still going while the next slot is encrypted. */
   writing: Promise<void>;
   encryptor: FileEncryptor;
-  slots: SharedArrayBuffer[];
 };
 
 /** Each job's steps, chained so they run in order; a job that failed or ended is undefined. */
@@ -53,7 +52,6 @@ parentPort!.on('message', (m: ToSealer) => {
       path: m.path,
       writing: Promise.resolve(),
       encryptor: new FileEncryptor(m.fileKey, m.context),
-      slots: m.slots,
     };
     jobs.set(m.job, Promise.resolve(j));
     step(m.job, async () => {
@@ -63,7 +61,7 @@ parentPort!.on('message', (m: ToSealer) => {
     });
   } else if (m.op === 'data') {
     step(m.job, async (j) => {
-      const bytes = new Uint8Array(j.slots[m.slot]!, 0, m.length);
+      const bytes = new Uint8Array(m.bytes, 0, m.length);
       const sealed = j.encryptor.push(bytes);
       // The slot is read: the main thread may fill it again while this writes.
       reply({ job: m.job, op: 'taken', slot: m.slot });

@@ -7,15 +7,8 @@ const SLOT_BYTES = 1024 * 1024;
 const SLOTS = 4;
 
 export type ToSealer =
-  | {
-      op: 'open';
-      job: number;
-      path: string;
-      fileKey: Uint8Array;
-      context: string;
-      slots: SharedArrayBuffer[];
-    }
-  | { op: 'data'; job: number; slot: number; length: number }
+  | { op: 'open'; job: number; path: string; fileKey: Uint8Array; context: string }
+  | { op: 'data'; job: number; slot: number; bytes: SharedArrayBuffer; length: number }
   | { op: 'end' | 'abort'; job: number };
 export type FromSealer =
   | { job: number; op: 'taken'; slot: number }
@@ -70,8 +63,9 @@ export class Sealer {
   ): Promise<{ sha256: string; size: number }> {
     const worker = this.start();
     const job = this.nextJob++;
-    const slots = Array.from({ length: SLOTS }, () => new SharedArrayBuffer(SLOT_BYTES));
-    const free = slots.map((_, i) => i);
+    // Made as the upload needs them: a small file fills one, not all four.
+    const slots: SharedArrayBuffer[] = [];
+    const free: number[] = [];
     const hash = createHash('sha256');
     let failed: Error | undefined;
     let last: FromSealer | undefined;
@@ -87,13 +81,17 @@ export class Sealer {
     };
     const post = (m: ToSealer) => worker.postMessage(m);
     try {
-      post({ op: 'open', job, path, fileKey, context, slots });
+      post({ op: 'open', job, path, fileKey, context });
       let slot = -1;
       let filled = 0;
       for await (const piece of source) {
         // Hashed here, encrypted and MACed there: the two halves of the work on two cores.
         hash.update(piece);
         for (let at = 0; at < piece.length;) {
+          if (slot < 0 && free.length === 0 && slots.length < SLOTS) {
+            free.push(slots.length);
+            slots.push(new SharedArrayBuffer(SLOT_BYTES));
+          }
           if (slot < 0) {
             await until(() => free.length > 0 || failed !== undefined);
             if (failed) throw failed;
@@ -103,12 +101,12 @@ export class Sealer {
           new Uint8Array(slots[slot]!, filled, n).set(piece.subarray(at, at + n));
           [filled, at] = [filled + n, at + n];
           if (filled === SLOT_BYTES) {
-            post({ op: 'data', job, slot, length: filled });
+            post({ op: 'data', job, slot, bytes: slots[slot]!, length: filled });
             [slot, filled] = [-1, 0];
           }
         }
       }
-      if (slot >= 0) post({ op: 'data', job, slot, length: filled });
+      if (slot >= 0) post({ op: 'data', job, slot, bytes: slots[slot]!, length: filled });
       post({ op: 'end', job });
       await until(() => last !== undefined);
       if (last?.op !== 'done') throw failed ?? new Error('The file was not written.');
