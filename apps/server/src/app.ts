@@ -120,7 +120,7 @@ export async function createParley(
     { prefix: API_PREFIX },
   );
   installOpenApi(app);
-  await installWebApp(app, config, opts.serveWeb ?? true);
+  await installWebApp(app, ctx, opts.serveWeb ?? true);
 
   const io = createSocketServer(app.server, ctx, async (header) => {
     const raw = header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;

@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParley, type Parley } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { signUp } from './support/client.js';
 import { TEST_SECRET } from './support/server.js';
 
 const script = `console.log(${JSON.stringify('parley '.repeat(400))});`;
@@ -27,10 +28,10 @@ function fakeBuild(): string {
 }
 
 /** fetch() decodes bodies itself; node's http request lets the test see the bytes sent. */
-function raw(url: string, encoding: string): Promise<{ res: Response; body: Buffer }> {
+function raw(url: string, encoding: string, cookie = ''): Promise<{ res: Response; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { 'accept-encoding': encoding } }, (msg) => {
+      .get(url, { headers: { 'accept-encoding': encoding, cookie } }, (msg) => {
         const chunks: Buffer[] = [];
         msg.on('data', (c: Buffer) => chunks.push(c));
         msg.on('end', () => {
@@ -44,6 +45,9 @@ function raw(url: string, encoding: string): Promise<{ res: Response; body: Buff
       .on('error', reject);
   });
 }
+
+const bootOf = (html: string): unknown =>
+  JSON.parse(html.match(/<script id="parley-boot" type="application\/json">(.*?)<\/script>/)![1]!);
 
 describe('the built web app', () => {
   let parley: Parley;
@@ -88,19 +92,54 @@ describe('the built web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('asks browsers to revalidate index.html, client routes and /config.json, keeping the security headers', async () => {
-    for (const pathname of ['/index.html', '/', '/c/general', '/favicon.svg']) {
+  it('asks browsers to revalidate index.html and /config.json, keeping the security headers', async () => {
+    for (const pathname of ['/index.html', '/favicon.svg']) {
       const { res, body } = await raw(url + pathname, 'br');
       expect(res.status, pathname).toBe(200);
       expect(res.headers.get('cache-control'), pathname).toBe('no-cache');
       expect(res.headers.get('content-security-policy'), pathname).toContain("script-src 'self'");
-      if (pathname !== '/favicon.svg') {
-        expect(res.headers.get('content-encoding'), pathname).toBe('br');
-        expect(zlib.brotliDecompressSync(body).toString(), pathname).toBe(page);
+      if (pathname === '/index.html') {
+        expect(res.headers.get('content-encoding')).toBe('br');
+        expect(zlib.brotliDecompressSync(body).toString()).toBe(page);
       }
     }
     const config = await fetch(`${url}/config.json`);
     expect(config.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a client route with the page and its boot data, which no shared cache may keep', async () => {
+    const config = await (await fetch(`${url}/config.json`)).json();
+    for (const pathname of ['/', '/c/general']) {
+      const { res, body } = await raw(url + pathname, 'br');
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get('cache-control'), pathname).toBe('private, no-cache');
+      expect(res.headers.get('vary'), pathname).toMatch(/cookie/i);
+      expect(res.headers.get('vary'), pathname).toMatch(/accept-encoding/i);
+      expect(res.headers.get('content-security-policy'), pathname).toContain("script-src 'self'");
+      expect(res.headers.get('content-encoding'), pathname).toBe('br');
+      const html = zlib.brotliDecompressSync(body).toString();
+      expect(html.replace(/<script id="parley-boot".*?<\/script>/, ''), pathname).toBe(page);
+      expect(bootOf(html), pathname).toEqual({ config, user: null, cursor: null });
+    }
+  });
+
+  it('writes the signed-in user and a sync cursor taken before the page into the page', async () => {
+    const ada = await signUp(url);
+    const { body } = await raw(`${url}/c/general`, 'identity', ada.cookie);
+    const boot = bootOf(body.toString()) as { user: { id: string }; cursor: string };
+    expect(boot.user).toEqual((await ada.get('/auth/session')).body.user);
+    const { cursor } = (await ada.get('/sync')).body as { cursor: string };
+    expect(boot.cursor.split('.').map(BigInt)[0]! <= BigInt(cursor.split('.')[0]!)).toBe(true);
+    // Nothing happened since: replaying from the page's cursor brings no change.
+    expect((await ada.get(`/sync?since=${boot.cursor}`)).body.changes).toEqual([]);
+  });
+
+  it('writes no user into the page for a revoked session', async () => {
+    const bob = await signUp(url);
+    const cookie = bob.cookie;
+    await bob.post('/auth/logout');
+    const { body } = await raw(`${url}/`, 'identity', cookie);
+    expect(bootOf(body.toString())).toMatchObject({ user: null, cursor: null });
   });
 
   it('answers 404 for a missing asset rather than the page', async () => {

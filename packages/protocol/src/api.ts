@@ -370,3 +370,9 @@ export const ClientConfig = z.object({
   version: z.string(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
+
+/**
+ * What the server writes into each page it serves (`<script id="parley-boot" type="application/json">`),
+ * so the app starts without asking for its config, session and sync cursor first.
+ */
+export type BootData = { config: ClientConfig; user: User | null; cursor: string | null };

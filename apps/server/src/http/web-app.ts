@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { VERSION, type ClientConfig } from '@parley/protocol';
+import { VERSION, type BootData, type ClientConfig } from '@parley/protocol';
 import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
+import { syncSince } from '../features/feed/feed.service.js';
+import { requireUser } from './session.js';
+import { loadWebPage } from './web-page.js';
 
 export function clientConfig(config: Config): ClientConfig {
   return {
@@ -23,14 +27,32 @@ function isHashed(file: string): boolean {
   return file.includes(`${path.sep}assets${path.sep}`);
 }
 
-/** Serves /config.json, the built web app, and index.html for every client route. */
-export async function installWebApp(app: FastifyInstance, config: Config, serveWeb: boolean): Promise<void> {
+/** The config, the signed-in user and a sync cursor taken before the app loads anything; undefined if they fail. */
+async function bootData(ctx: AppContext, req: FastifyRequest): Promise<BootData | undefined> {
+  try {
+    const user = await requireUser(ctx, req).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'unauthenticated') return null;
+      throw err;
+    });
+    const cursor = user ? (await syncSince(ctx, user, undefined)).cursor : null;
+    return { config: clientConfig(ctx.config), user, cursor };
+  } catch (err) {
+    // The page still loads: the app then asks for these itself and says what is wrong.
+    req.log.warn({ err }, 'page served without its boot data');
+    return undefined;
+  }
+}
+
+/** Serves /config.json, the built web app, and every client route as index.html with its boot data. */
+export async function installWebApp(app: FastifyInstance, ctx: AppContext, serveWeb: boolean): Promise<void> {
+  const { config } = ctx;
   app.get('/config.json', async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return clientConfig(config);
   });
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = serveWeb && fs.existsSync(indexFile);
+  const page = hasWeb ? loadWebPage(config.webDist) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -50,12 +72,21 @@ export async function installWebApp(app: FastifyInstance, config: Config, serveW
       reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const wantsPage =
       req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]!);
-    if (hasWeb && wantsPage) {
-      // sendFile picks index.html.br or .gz as the browser accepts and sets no-cache.
-      return reply.sendFile('index.html');
+    if (page && wantsPage) {
+      const boot = await bootData(ctx, req);
+      // Without boot data the built page, as it is, still starts the app.
+      if (!boot) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const { body, encoding } = page.render(boot, req.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      // Written for this session: no shared cache may keep it.
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, Cookie` : 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(body);
     }
     const error = new AppError('not_found', `No route for ${req.method} ${req.url.split('?')[0]}`);
     return reply.status(404).send(error.toEnvelope());

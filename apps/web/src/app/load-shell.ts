@@ -6,10 +6,12 @@ export const loadShell = () => import('./shell');
 const SIGNED_OUT_PAGES = /^\/(login|register|invite|reset)(\/|$)/;
 
 /**
- * Called at start-up: fetches the chat screen beside the session when this browser was signed in last
- * time, or when the address is a page of the chat (a link, a bookmark), not the sign-in pages.
+ * Called at start-up: fetches the chat screen when the page says someone is signed in; on a page that
+ * does not say (served apart from Parley), when this browser was signed in last time, or when the
+ * address is a page of the chat (a link, a bookmark), not the sign-in pages.
  */
-export function preloadShellIfSignedIn(): void {
+export function preloadShellIfSignedIn(signedIn?: boolean): void {
+  if (signedIn !== undefined) return void (signedIn && loadShell());
   if (!SIGNED_OUT_PAGES.test(window.location.pathname)) return void loadShell();
   try {
     if (localStorage.getItem(HINT)) void loadShell();

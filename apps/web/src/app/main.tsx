@@ -2,14 +2,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { readBoot } from '../lib/boot';
 import { loadConfig } from '../lib/config';
 import { queryClient } from '../lib/query-client';
+import { resetCursor } from '../realtime/feed-cursor';
+import { keys } from '../realtime/keys';
 import { App } from './app';
 import { preloadShellIfSignedIn } from './load-shell';
 import '../styles/tokens.css';
 import '../styles/app.css';
 
-preloadShellIfSignedIn();
+const boot = readBoot();
+preloadShellIfSignedIn(boot && !!boot.user);
+// The page says who is signed in, with a cursor taken before anything loads: no round trip before the first screen.
+if (boot) {
+  resetCursor(boot.cursor ?? undefined);
+  queryClient.setQueryData(keys.session, boot.user);
+}
 await loadConfig();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,10 +1,13 @@
 import type { ClientConfig } from '@parley/protocol';
 import { parseClientConfig, VERSION } from '@parley/protocol/client';
+import { readBoot } from './boot';
 
 let current: ClientConfig | undefined;
 
-/** The deployment's settings: /config.json from the server, or VITE_* variables for a client hosted apart. */
+/** The deployment's settings: from the page or /config.json, or VITE_* variables for a client hosted apart. */
 export async function loadConfig(): Promise<ClientConfig> {
+  const booted = readBoot()?.config;
+  if (booted) return (current = booted);
   const fallback: ClientConfig = {
     apiBase: import.meta.env.VITE_API_BASE ?? '/api/v1',
     socketBase: import.meta.env.VITE_SOCKET_BASE ?? '',
