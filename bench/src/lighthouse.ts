@@ -66,7 +66,8 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
   const stop = () =>
     new Promise<void>((resolve) => {
       proc.once('exit', () => {
-        fs.rmSync(profile, { recursive: true, force: true });
+        // Chromium's helper processes may still be writing to the profile for a moment after it exits.
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
         resolve();
       });
       proc.kill('SIGTERM');
