@@ -6,7 +6,6 @@ import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from './channel-r
 import { Sidebar } from './sidebar';
 import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { DmRoute, GroupRoute } from './dm-route';
-import { connection } from '../realtime/connection';
 import { openOutbox } from '../realtime/outbox';
 import { openVault } from '../crypto/vault';
 import { openVerified } from '../crypto/verification';
@@ -15,6 +14,7 @@ import { startRealtime } from '../realtime/sync';
 import { startLocalSearch } from '../realtime/local-search';
 import { MessageExtrasProvider } from '../components/message/message-extras';
 import { ConnectionBanner } from './connection-banner';
+import { useConnectionAttributes } from './use-connection-attributes';
 import { messageExtras } from './message-extras';
 import { Notices } from './notices';
 import { api } from '../lib/api';
@@ -40,7 +40,7 @@ const closeShortcutDialog = () => shortcutDialog.set(undefined);
 /** The signed-in app: realtime connection, sidebar and the routed main pane. */
 export function Shell({ me }: { me: User }) {
   const qc = useQueryClient();
-  const { state, transport } = useStore(connection);
+  const shellRef = useConnectionAttributes();
   const drawer = useStore(sidebarOpen);
   // navigate changes identity with the location; a ref keeps route changes from reconnecting the socket.
   const navigate = useNavigate();
@@ -95,11 +95,7 @@ export function Shell({ me }: { me: User }) {
   // After a sign-in the sync cursor is taken before anything shown is loaded (a reload takes it with the session).
   if (!cursorReady) return <div className="splash" aria-busy="true" />;
   return (
-    <div
-      className={`shell ${drawer ? 'drawer-open' : ''}`}
-      data-connection-state={state}
-      data-transport={transport}
-    >
+    <div ref={shellRef} className={`shell ${drawer ? 'drawer-open' : ''}`}>
       <Sidebar me={me} />
       <div className="scrim" onClick={closeSidebar} aria-hidden="true" />
       <main className="main">
