@@ -97,6 +97,12 @@ async function audit(url: string, port: number, cookie?: string): Promise<Score 
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // LH_DUMP=<dir> keeps each report and its trace (chrome://tracing, DevTools) for finding what is slow.
+  if (process.env.LH_DUMP) {
+    const name = path.join(process.env.LH_DUMP, new URL(url).pathname.replace(/\W+/g, '_') || 'root');
+    fs.writeFileSync(`${name}.report.json`, JSON.stringify(lhr));
+    fs.writeFileSync(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
   const score = {} as Score;
   for (const c of CATEGORIES) score[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
