@@ -20,14 +20,11 @@ export function parseClientConfig(value: unknown): ClientConfig | undefined {
 
 /** The page's boot data when it is whole; anything else (a page served apart from Parley) is undefined. */
 export function parseBootData(value: unknown): BootData | undefined {
-  const v = value as Partial<BootData> | null;
-  if (!v || typeof v !== 'object') return undefined;
-  const config = parseClientConfig(v.config);
-  const user = v.user as Partial<BootData['user']> | null | undefined;
-  const userOk =
-    user === null || (!!user && typeof user.id === 'string' && typeof user.username === 'string');
-  const cursorOk = v.cursor === null || typeof v.cursor === 'string';
-  return config && userOk && cursorOk && (user === null) === (v.cursor === null)
-    ? { config, user: user as BootData['user'], cursor: v.cursor as string | null }
-    : undefined;
+  const v = value as BootData | null;
+  const whole =
+    !!parseClientConfig(v?.config) &&
+    (v!.user === null
+      ? v!.cursor === null
+      : typeof v!.user?.id === 'string' && typeof v!.cursor === 'string');
+  return whole ? v! : undefined;
 }

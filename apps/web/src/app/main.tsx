@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { readBoot } from '../lib/boot';
+import { boot } from '../lib/boot';
 import { loadConfig } from '../lib/config';
 import { queryClient } from '../lib/query-client';
 import { resetCursor } from '../realtime/feed-cursor';
@@ -12,7 +12,6 @@ import { preloadShellIfSignedIn } from './load-shell';
 import '../styles/tokens.css';
 import '../styles/app.css';
 
-const boot = readBoot();
 preloadShellIfSignedIn(boot && !!boot.user);
 // The page says who is signed in, with a cursor taken before anything loads: no round trip before the first screen.
 if (boot) {

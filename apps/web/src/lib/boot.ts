@@ -1,16 +1,13 @@
 import type { BootData } from '@parley/protocol';
 import { parseBootData } from '@parley/protocol/client';
 
-let boot: BootData | undefined | null = null;
+function read(): BootData | undefined {
+  try {
+    return parseBootData(JSON.parse(document.getElementById('parley-boot')?.textContent ?? 'null'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** What the server wrote into the page (config, signed-in user, sync cursor); undefined on a page served apart. */
-export function readBoot(): BootData | undefined {
-  if (boot !== null) return boot;
-  const text = document.getElementById('parley-boot')?.textContent;
-  try {
-    boot = text ? parseBootData(JSON.parse(text)) : undefined;
-  } catch {
-    boot = undefined;
-  }
-  return boot;
-}
+export const boot = read();

@@ -1,12 +1,12 @@
 import type { ClientConfig } from '@parley/protocol';
 import { parseClientConfig, VERSION } from '@parley/protocol/client';
-import { readBoot } from './boot';
+import { boot } from './boot';
 
 let current: ClientConfig | undefined;
 
 /** The deployment's settings: from the page or /config.json, or VITE_* variables for a client hosted apart. */
 export async function loadConfig(): Promise<ClientConfig> {
-  const booted = readBoot()?.config;
+  const booted = boot?.config;
   if (booted) return (current = booted);
   const fallback: ClientConfig = {
     apiBase: import.meta.env.VITE_API_BASE ?? '/api/v1',
