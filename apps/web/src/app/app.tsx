@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { useSession } from '../features/auth/use-session';
-import { loadShell, rememberSignedIn } from './load-shell';
+import { loadShell } from './load-shell';
 
 const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
 const splash = <div className="splash" aria-busy="true" />;
@@ -13,9 +13,6 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 export function App() {
   const { data: me, isLoading, error } = useSession();
   const location = useLocation();
-  useEffect(() => {
-    if (me !== undefined) rememberSignedIn(!!me);
-  }, [me]);
   if (isLoading) return splash;
   if (error)
     return <div className="splash-error">Parley cannot reach its server. Retrying when you reload.</div>;
