@@ -92,7 +92,7 @@ export function Shell({ me }: { me: User }) {
     };
   }, [qc, meId]);
 
-  // After a sign-in the sync cursor is taken before anything shown is loaded (a reload takes it with the session).
+  // After a sign-in the sync cursor is taken before anything shown is loaded (a reload has it from the page).
   if (!cursorReady) return <div className="splash" aria-busy="true" />;
   return (
     <div ref={shellRef} className={`shell ${drawer ? 'drawer-open' : ''}`}>
