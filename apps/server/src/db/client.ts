@@ -1,9 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -13,6 +10,7 @@ import * as schema from './schema.js';
 import { acquireDataDirLock } from './lock.js';
 import { runNamed } from './pglite-prepared.js';
 import { initialisePgliteApart } from './pglite-first-start.js';
+import { migrationsFolder, openMigratedPglite } from './pglite-migrate.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,10 +20,6 @@ export type Conn = Db | Tx;
 
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
-// apps/server/drizzle: two folders up from src/db, one from the built dist/.
-const migrationsFolder = ['../../drizzle', '../drizzle']
-  .map((p) => path.resolve(import.meta.dirname, p))
-  .find((p) => fs.existsSync(path.join(p, 'meta')))!;
 // Any fixed number; every node takes the same advisory lock so migrations run once.
 const MIGRATION_LOCK = 7_311_301;
 
@@ -39,12 +33,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     if (dataDir) await initialisePgliteApart(path.join(dataDir, 'db'));
-    // pg_trgm: partial-word search, the same extension PostgreSQL has.
-    const options = { extensions: { pg_trgm } };
-    const client = dataDir ? new PGlite(path.join(dataDir, 'db'), options) : new PGlite(options);
-    await client.waitReady;
+    const client = await openMigratedPglite(dataDir && path.join(dataDir, 'db'));
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * Creates the embedded database in a child process that exits: PGlite's first initialisation grows
- * the WebAssembly heap to about twice what opening an existing database needs, and a heap never shrinks.
+ * Creates and migrates the embedded database in a child process that exits: PGlite's first
+ * initialisation and the first migrations grow the WebAssembly heap well past what opening an
+ * existing database needs, and a heap never shrinks.
  */
 export async function initialisePgliteApart(dbDir: string): Promise<void> {
   if (fs.existsSync(path.join(dbDir, 'PG_VERSION'))) return;

@@ -1,8 +1,7 @@
-// Run as its own process: creates an embedded database in the folder given, then exits.
-import { PGlite } from '@electric-sql/pglite';
+// Run as its own process: creates an embedded database in the folder given, migrated, then exits.
+import { openMigratedPglite } from './pglite-migrate.js';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: pglite-init <folder>');
-const client = new PGlite(dir);
-await client.waitReady;
+const client = await openMigratedPglite(dir);
 await client.close();
