@@ -1,5 +1,6 @@
 // A member's send latency alone, then while anonymous logins with unknown usernames pour in from many addresses.
 import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
 import { postJson } from './http-post';
 import { createChannel, newClientId, register, runTag } from './parley-api';
 import { sleep, startParley, type Child } from './proc';
@@ -10,6 +11,7 @@ import { round, summarize } from './stats';
 // Half the per-user send budget, so the limit itself never answers.
 const SENDS_PER_S = 5;
 const FLOOD_PER_S = 20;
+const FLOOD_SCRIPT = new URL('./login-flood-attacker.ts', import.meta.url).pathname;
 
 /** Sends at a steady rate for `seconds`, one request every 1/SENDS_PER_S s; each latency in ms, NaN if it failed. */
 async function timedSends(url: string, cookie: string, seconds: number): Promise<number[]> {
@@ -30,35 +32,15 @@ async function timedSends(url: string, cookie: string, seconds: number): Promise
   return Promise.all(pending);
 }
 
-/** Every second, FLOOD_PER_S logins at once, each an unknown username from its own address. */
+/** The flood runs in a process of its own, so its requests and answers never hold up the member's timing. */
 function flood(url: string): { stop: () => Promise<Record<string, number>> } {
-  const statuses: Record<string, number> = {};
-  const inFlight = new Set<Promise<void>>();
-  let n = 0;
-  const timer = setInterval(() => {
-    for (let i = 0; i < FLOOD_PER_S; i++) {
-      n++;
-      const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-      // fetch has its own connection pool, so the flood never holds a socket the sends wait for.
-      const attempt = fetch(`${url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-parley-csrf': '1', 'x-forwarded-for': address },
-        body: JSON.stringify({ username: `nobody${n}`, password: 'a guess at a password' }),
-        signal: AbortSignal.timeout(30_000),
-      })
-        .then(async (res) => (await res.arrayBuffer(), res.status))
-        .catch(() => 0)
-        .then((status) => {
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          inFlight.delete(attempt);
-        });
-      inFlight.add(attempt);
-    }
-  }, 1000);
+  const attacker = fork(FLOOD_SCRIPT, [url, String(FLOOD_PER_S)], { execArgv: ['--import', 'tsx'] });
   return {
     stop: async () => {
-      clearInterval(timer);
-      await Promise.all(inFlight);
+      const answered = new Promise<Record<string, number>>((resolve) => attacker.once('message', resolve));
+      attacker.send('stop');
+      const statuses = await answered;
+      attacker.kill();
       return statuses;
     },
   };
