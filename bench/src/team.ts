@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { cpuSeconds, rssMb, sleep, startParley, type Child } from './proc';
 import { postJson } from './http-post';
@@ -152,9 +153,13 @@ async function runTeam(node: Child, seconds: number) {
   await loop(3, false);
   await Promise.all(inflight.splice(0));
   const cpuBefore = cpuSeconds(node.pid);
+  // The load process's own event-loop delay: a receipt it reads late counts as latency too.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   startedAt = performance.now();
   await loop(seconds, true);
   await Promise.all(inflight);
+  lag.disable();
   // Until every expected delivery arrived, or 10 s without one more.
   for (let last = -1; received < expected && received > last;) {
     last = received;
@@ -178,6 +183,7 @@ async function runTeam(node: Child, seconds: number) {
     deliveriesReceived: received,
     lost: expected - received,
     latencyMs: { p50: round(lat.p50), p95: round(lat.p95), p99: round(lat.p99) },
+    loadLagMs: { p99: round(lag.percentile(99) / 1e6), max: round(lag.max / 1e6) },
     serverCpuSeconds: round(cpu, 2),
     serverCpuPercent: round((cpu / ((performance.now() - startedAt) / 1000)) * 100, 0),
     connectedAtEnd,
@@ -222,6 +228,7 @@ export async function teamSuite(quick: boolean): Promise<void> {
       lost: r.lost,
       'p50 ms': r.latencyMs.p50,
       'p99 ms': r.latencyMs.p99,
+      'load lag p99 ms': r.loadLagMs.p99,
       'CPU %': r.serverCpuPercent,
       'RSS MB': r.serverRssMb,
     })),
