@@ -87,6 +87,8 @@ export async function scrollUp(frames: number, px: number) {
   let oldestSeq = Infinity;
   let last = await nextFrame();
   for (let i = 0; i < frames; i++) {
+    // As a wheel would: the list tells a reader's scroll from its own by the input before it.
+    scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -px }));
     scroller.scrollTop -= px;
     const at = await nextFrame();
     times.push(at - last);
