@@ -13,7 +13,11 @@ test('search finds part of a word from one person, marks it, and jumps to the me
   const bob = await registerInNewContext(browser, uniqueName('bob'));
   await Promise.all([waitLive(alice.page), waitLive(bob.page)]);
   const tag = uniqueName('rel');
-  await send(alice.page, 'general', `Deployment of api-v2 finished, ticket ${tag}`);
+  await send(
+    alice.page,
+    'general',
+    `**Deployment** of api-v2 finished, ticket ${tag}, notes in [the wiki](https://example.com/wiki)`,
+  );
   await send(bob.page, 'general', `deployment questions about ${tag}`);
   // A thread reply by Alice.
   const root = alice.page.getByTestId('message').filter({ hasText: `deployment questions about ${tag}` });
@@ -34,6 +38,12 @@ test('search finds part of a word from one person, marks it, and jumps to the me
   await expect(results).toHaveCount(2);
   await expect(results.first().locator('mark').first()).toHaveText(/deplo/i);
   await expect(results.filter({ hasText: 'Thread in #general' })).toHaveCount(1);
+  // Shown formatted, as in the channel: no markdown marks, and its link as text inside the result's link.
+  const formatted = results.filter({ hasText: 'finished' });
+  await expect(formatted).toContainText('Deployment of api-v2 finished');
+  await expect(formatted.locator('strong mark')).toHaveText(/deplo/i);
+  await expect(formatted.locator('a')).toHaveCount(0);
+  await expect(formatted.locator('.md-link')).toHaveText('the wiki');
   expect(await seriousViolations(bob.page)).toEqual([]);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/search-light.png` });
   await bob.page.emulateMedia({ colorScheme: 'dark' });

@@ -103,7 +103,7 @@ function MentionCard({
         <Avatar name={name} username={author?.username ?? '?'} size={28} />
         <span className="mention-card-text">
           <strong>{name}</strong>
-          <MessageBody text={message.body ?? ''} />
+          <MessageBody text={message.body ?? ''} inLink />
         </span>
       </span>
     </Link>

@@ -77,7 +77,7 @@ export default function SavedPage({ me }: { me: User }) {
                             onCancel={() => {}}
                           />
                         ) : (
-                          <MessageBody text={message.body ?? ''} />
+                          <MessageBody text={message.body ?? ''} inLink />
                         )}
                       </span>
                     </span>

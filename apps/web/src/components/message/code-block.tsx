@@ -22,7 +22,16 @@ function loadHighlighter(): Promise<Highlighter> {
 }
 
 /** A fenced code block: plain text at once, coloured when the highlighter has arrived (same text, so nothing moves). */
-export function CodeBlock({ code, lang }: { code: string; lang?: string }) {
+export function CodeBlock({
+  code,
+  lang,
+  focusable = true,
+}: {
+  code: string;
+  lang?: string;
+  /** False inside a link, where the link is what the keyboard reaches. */
+  focusable?: boolean;
+}) {
   const wanted = lang ? true : code.length >= AUTO_DETECT_MIN_CHARS;
   const [highlighter, setHighlighter] = useState(loaded);
   useEffect(() => {
@@ -42,7 +51,11 @@ export function CodeBlock({ code, lang }: { code: string; lang?: string }) {
   );
   return (
     // Focusable, so a block wider than the message can be scrolled from the keyboard (as on GitHub).
-    <pre className="code-block" tabIndex={0} data-highlighted={coloured ? 'true' : undefined}>
+    <pre
+      className="code-block"
+      tabIndex={focusable ? 0 : undefined}
+      data-highlighted={coloured ? 'true' : undefined}
+    >
       <code className={lang ? `lang-${lang}` : undefined}>{coloured ?? code}</code>
     </pre>
   );

@@ -3,6 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { MessageBody } from './markdown';
 
 describe('MessageBody', () => {
+  it('inside a link, shows links as text and code blocks out of the tab order, so nothing nests in the link', () => {
+    const { container } = render(
+      <MessageBody inLink text={'see [the docs](https://example.com) and\n\n```\nnpm start\n```'} />,
+    );
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.querySelector('.md-link')?.textContent).toBe('the docs');
+    expect(container.querySelector('pre')?.hasAttribute('tabindex')).toBe(false);
+    expect(container.querySelector('pre code')?.textContent).toBe('npm start');
+  });
+
+  it('marks searched words in formatted text, not the markdown around them', () => {
+    const { container } = render(
+      <MessageBody text={'- [ ] **smoke** test on staging\n- [x] deploy'} highlights={['smoke', 'deplo']} />,
+    );
+    expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['smoke', 'deplo']);
+    expect(container.querySelector('strong mark')?.textContent).toBe('smoke');
+    expect(container.textContent).not.toContain('[ ]');
+    expect(container.textContent).not.toContain('**');
+  });
+
   it('regression: keeps a Shift+Enter line break as a line break', () => {
     const { container } = render(<MessageBody text={'line 1\nline 2'} />);
     expect(container.querySelectorAll('br')).toHaveLength(1);

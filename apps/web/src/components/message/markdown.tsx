@@ -4,6 +4,7 @@ import { MentionText } from '../mention/mention-text';
 import { useCustomEmojiLookup, type CustomEmojiLookup } from '../emoji/custom-emoji-context';
 import { withCustomEmoji } from './emoji-text';
 import { CodeBlock } from './code-block';
+import { marked, markPattern } from './marked-text';
 import Markdown, { RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
 import './message.css';
 
@@ -47,20 +48,33 @@ const options: MarkdownToJSX.Options = {
   },
 };
 
-/** Typed line breaks stay line breaks, as in every chat, `@name` becomes a chip, `:name:` a custom emoji and code is coloured. */
-const withText = (lookup: MentionLookup | undefined, emoji?: CustomEmojiLookup): MarkdownToJSX.Options => ({
+type Shown = { lookup?: MentionLookup; emoji?: CustomEmojiLookup; inLink?: boolean; marks?: RegExp };
+
+/** Inside a card that is itself a link, a link shows as its text, so no link sits in another. */
+const linkText: MarkdownToJSX.Options['overrides'] = {
+  ...options.overrides,
+  a: { component: ({ children }: { children?: ReactNode }) => <span className="md-link">{children}</span> },
+};
+
+/**
+ * Typed line breaks stay line breaks, as in every chat, `@name` becomes a chip, `:name:` a custom emoji,
+ * code is coloured (and, inside a link, not focusable) and searched words are marked.
+ */
+const withText = ({ lookup, emoji, inLink, marks }: Shown): MarkdownToJSX.Options => ({
   ...options,
+  overrides: inLink ? linkText : options.overrides,
   renderRule(next, node, _children, state) {
     if (node.type === RuleType.codeBlock)
-      return <CodeBlock key={state.key} code={node.text.replace(/\n$/, '')} lang={node.lang} />;
-    if (node.type === RuleType.text && !state.inAnchor && needsText(node.text, emoji))
       return (
-        <Fragment key={state.key}>
-          {withCustomEmoji(node.text, emoji, (piece) => (
-            <MentionText text={piece} lookup={lookup} />
-          ))}
-        </Fragment>
+        <CodeBlock key={state.key} code={node.text.replace(/\n$/, '')} lang={node.lang} focusable={!inLink} />
       );
+    if (node.type === RuleType.text && !state.inAnchor && (marks || needsText(node.text, emoji))) {
+      const plain = (text: string) =>
+        withCustomEmoji(text, emoji, (piece) => <MentionText text={piece} lookup={lookup} />);
+      return (
+        <Fragment key={state.key}>{marks ? marked(node.text, marks, plain) : plain(node.text)}</Fragment>
+      );
+    }
     return next();
   },
 });
@@ -68,14 +82,28 @@ const withText = (lookup: MentionLookup | undefined, emoji?: CustomEmojiLookup):
 const needsText = (text: string, emoji: CustomEmojiLookup | undefined) =>
   text.includes('\n') || text.includes('@') || (!!emoji?.list.length && text.includes(':'));
 
-/** Markdown to React elements; raw HTML stays text and unsafe URLs are dropped by the parser's sanitizer. */
-export const MessageBody = memo(function MessageBody({ text }: { text: string }) {
+/**
+ * Markdown to React elements; raw HTML stays text and unsafe URLs are dropped by the parser's sanitizer.
+ * `inLink`: shown inside a link (search results, mentions, saved); `highlights`: words to mark.
+ */
+export const MessageBody = memo(function MessageBody({
+  text,
+  inLink,
+  highlights,
+}: {
+  text: string;
+  inLink?: boolean;
+  highlights?: string[];
+}) {
   const lookup = useMentionLookup();
   const emoji = useCustomEmojiLookup();
-  const withLookup = useMemo(() => withText(lookup, emoji), [lookup, emoji]);
+  const shown = useMemo(
+    () => withText({ lookup, emoji, inLink, marks: highlights && markPattern(highlights) }),
+    [lookup, emoji, inLink, highlights],
+  );
   return (
     <div className="md">
-      <Markdown options={withLookup}>{text}</Markdown>
+      <Markdown options={shown}>{text}</Markdown>
     </div>
   );
 });

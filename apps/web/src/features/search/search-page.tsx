@@ -12,7 +12,8 @@ import { useChannels } from '../../realtime/use-channels';
 import { useUserMap } from '../../realtime/use-users';
 import { messagePath } from '../messages/message-link';
 import { EncryptedIndexNote } from './encrypted-index-note';
-import { Highlighted } from './highlight';
+import { MarkedText } from '../../components/message/marked-text';
+import { MessageBody } from '../../components/message/markdown';
 import { mergeResults, type ResultRow } from './merge-results';
 import { useEncryptedSearch } from './use-encrypted-search';
 import './search.css';
@@ -163,13 +164,13 @@ function ResultList({ results, me, channels }: { results: ResultRow[]; me: User;
                 <span className="search-result-text">
                   <strong>{name}</strong>
                   <span className="search-result-body">
-                    <Highlighted text={r.text} words={r.highlights} />
+                    <MessageBody text={r.text} inLink highlights={r.highlights} />
                   </span>
                   {r.files.map((f) => (
                     <span key={f.id} className="search-result-file">
                       <Icon name="paperclip" size={14} />
                       <span>
-                        <Highlighted text={f.name} words={r.highlights} />
+                        <MarkedText text={f.name} words={r.highlights} />
                       </span>
                     </span>
                   ))}
