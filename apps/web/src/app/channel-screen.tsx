@@ -11,7 +11,6 @@ import { sendMessage } from '../realtime/send';
 import { useDraft } from '../realtime/drafts';
 import { mentionSource } from '../realtime/mention-source';
 import { currentSocket } from '../realtime/sync';
-import { EncryptionGate } from '../features/encryption/encryption-gate';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
 import { dmName, isDirect } from '../lib/names';
 import { KeyChangeWarning } from '../features/encryption/key-change-warning';
@@ -30,6 +29,10 @@ import './channel-screen.css';
 
 // Opened with a click: loaded then, not with the first screen.
 const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
+// Only an encrypted channel this browser cannot yet read shows it: not part of every channel's first load.
+const EncryptionGate = lazy(() =>
+  import('../features/encryption/encryption-gate').then((m) => ({ default: m.EncryptionGate })),
+);
 
 const TYPING_EMIT_MS = 3_000;
 
@@ -174,7 +177,9 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
           <TypingLine where={channel.id} users={users} />
           {channel.encrypted && <KeyChangeWarning channel={channel} onReview={() => setShowMembers(true)} />}
           {!disabled && !cryptoReady ? (
-            <EncryptionGate />
+            <Suspense fallback={<div className="composer composer-gate" aria-busy="true" />}>
+              <EncryptionGate />
+            </Suspense>
           ) : (
             <Composer
               label={label}
