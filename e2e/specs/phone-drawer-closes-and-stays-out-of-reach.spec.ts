@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
 
 // Regression: on a phone, account-menu links left the drawer open over the page, and the closed
 // drawer could still be reached with Tab.
@@ -26,5 +27,30 @@ test('on a phone the drawer closes when a menu link is followed and cannot be ta
     const inDrawer = await page.evaluate(() => !!document.activeElement?.closest('.sidebar'));
     expect(inDrawer, `Tab ${i + 1} focused the closed drawer`).toBe(false);
   }
+  await context.close();
+});
+
+// Regression: Escape left the phone drawer open, and Tab could reach the page it covers.
+test('on a phone the drawer takes focus as it opens, keeps it, and Escape closes it back to its button', async ({
+  browser,
+}) => {
+  const { context, page } = await registerInNewContext(browser, uniqueName('drawer'));
+  await page.setViewportSize({ width: 390, height: 800 });
+  await waitLive(page);
+  const sidebar = page.getByRole('navigation', { name: 'Channels and direct messages' });
+  const opener = page.getByRole('button', { name: 'Open sidebar' }).first();
+  await opener.click();
+  await expect(sidebar).toBeInViewport();
+  await expect(sidebar.getByRole('link', { name: /general/ })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const behind = await page.evaluate(() => !!document.activeElement?.closest('main'));
+    expect(behind, `Tab ${i + 1} reached the page behind the open drawer`).toBe(false);
+  }
+  await sidebar.getByRole('link', { name: /general/ }).focus();
+  await page.keyboard.press('Escape');
+  await expect(sidebar).not.toBeInViewport();
+  await expect(opener).toBeFocused();
   await context.close();
 });

@@ -3,7 +3,8 @@ import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@parley/protocol';
 import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from './channel-route';
-import { Sidebar } from './sidebar';
+import { PHONE, Sidebar } from './sidebar';
+import { useMediaQuery } from '../lib/use-media-query';
 import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { DmRoute, GroupRoute } from './dm-route';
 import { openOutbox } from '../realtime/outbox';
@@ -42,6 +43,8 @@ export function Shell({ me }: { me: User }) {
   const qc = useQueryClient();
   const shellRef = useConnectionAttributes();
   const drawer = useStore(sidebarOpen);
+  // While the drawer covers it on a phone, the page behind takes no focus.
+  const covered = useMediaQuery(PHONE) && drawer;
   // navigate changes identity with the location; a ref keeps route changes from reconnecting the socket.
   const navigate = useNavigate();
   // Any navigation on a phone (a channel, a menu link, a notification) closes the drawer.
@@ -98,7 +101,7 @@ export function Shell({ me }: { me: User }) {
     <div ref={shellRef} className={`shell ${drawer ? 'drawer-open' : ''}`}>
       <Sidebar me={me} />
       <div className="scrim" onClick={closeSidebar} aria-hidden="true" />
-      <main className="main">
+      <main className="main" inert={covered}>
         <ConnectionBanner />
         <Notices />
         <MentionProvider me={me}>

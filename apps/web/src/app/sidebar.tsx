@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
@@ -16,6 +16,7 @@ import { useDrafts } from '../realtime/drafts';
 import { unreadState } from '../realtime/merge';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
 import { shortcutDialog } from './use-shortcuts';
+import { useDrawer } from './use-drawer';
 import './sidebar.css';
 
 const JUMP_KEYS = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
@@ -38,6 +39,8 @@ export function Sidebar({ me }: { me: User }) {
   const phone = useMediaQuery(PHONE);
   const open = useStore(sidebarOpen);
   const hidden = phone && !open;
+  const nav = useRef<HTMLElement>(null);
+  useDrawer(nav, phone && open);
   const { data: channels = [] } = useChannels();
   useUnreadTitle(channels);
   const { data: presence = {} } = usePresence();
@@ -49,7 +52,7 @@ export function Sidebar({ me }: { me: User }) {
   const drafted = new Set(drafts.filter((d) => !d.threadRootId).map((d) => d.channelId));
 
   return (
-    <nav className="sidebar" aria-label="Channels and direct messages" inert={hidden}>
+    <nav ref={nav} className="sidebar" aria-label="Channels and direct messages" inert={hidden}>
       <header className="sidebar-header">
         <span className="brand">
           <img src="/favicon.svg" alt="" width={24} height={24} /> Parley
