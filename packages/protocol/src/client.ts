@@ -25,6 +25,7 @@ export function parseBootData(value: unknown): BootData | undefined {
     !!parseClientConfig(v?.config) &&
     (v!.user === null
       ? v!.cursor === null
-      : typeof v!.user?.id === 'string' && typeof v!.cursor === 'string');
+      : typeof v!.user?.id === 'string' && typeof v!.cursor === 'string') &&
+    (v!.channels == null || Array.isArray(v!.channels));
   return whole ? v! : undefined;
 }
