@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { composer, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
-// The page says who is signed in and their channels: the app no longer waits for /config.json, the session or the channel list before drawing.
-test('the first screen starts from the page itself, signed in or out, with no config, session or channel list round trip', async ({
+// The page says who is signed in: the app no longer waits for /config.json and the session before drawing.
+test('the first screen starts from the page itself, signed in or out, with no config or session round trip', async ({
   browser,
 }) => {
   const name = uniqueName('booter');
@@ -17,8 +17,6 @@ test('the first screen starts from the page itself, signed in or out, with no co
   await waitLive(page);
   expect(asked).not.toContain('/config.json');
   expect(asked).not.toContain('/api/v1/auth/session');
-  // The channel list came with the page, so the channel's history was asked for without waiting on it.
-  expect(asked).not.toContain('/api/v1/channels');
 
   // A change made after the page was written still arrives: the page's cursor was taken before it.
   const other = await registerInNewContext(browser, uniqueName('booted'));

@@ -119,7 +119,7 @@ describe('the built web app', () => {
       expect(res.headers.get('content-encoding'), pathname).toBe('br');
       const html = zlib.brotliDecompressSync(body).toString();
       expect(html.replace(/<script id="parley-boot".*?<\/script>/, ''), pathname).toBe(page);
-      expect(bootOf(html), pathname).toEqual({ config, user: null, cursor: null, channels: null });
+      expect(bootOf(html), pathname).toEqual({ config, user: null, cursor: null });
     }
   });
 
@@ -134,21 +134,12 @@ describe('the built web app', () => {
     expect((await ada.get(`/sync?since=${boot.cursor}`)).body.changes).toEqual([]);
   });
 
-  it("writes the signed-in user's channels into the page, as GET /channels lists them", async () => {
-    const ada = await signUp(url);
-    await ada.post('/channels', { name: `boot-${Date.now().toString(36)}`, kind: 'private' });
-    const { body } = await raw(`${url}/`, 'identity', ada.cookie);
-    const boot = bootOf(body.toString()) as { channels: { name: string }[] };
-    expect(boot.channels).toEqual((await ada.get('/channels')).body.channels);
-    expect(boot.channels.length).toBe(2);
-  });
-
   it('writes no user into the page for a revoked session', async () => {
     const bob = await signUp(url);
     const cookie = bob.cookie;
     await bob.post('/auth/logout');
     const { body } = await raw(`${url}/`, 'identity', cookie);
-    expect(bootOf(body.toString())).toMatchObject({ user: null, cursor: null, channels: null });
+    expect(bootOf(body.toString())).toMatchObject({ user: null, cursor: null });
   });
 
   it('answers 404 for a missing asset rather than the page', async () => {

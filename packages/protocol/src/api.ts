@@ -375,10 +375,4 @@ export type ClientConfig = z.infer<typeof ClientConfig>;
  * What the server writes into each page it serves (`<script id="parley-boot" type="application/json">`),
  * so the app starts without asking for its config, session and sync cursor first.
  */
-export type BootData = {
-  config: ClientConfig;
-  user: User | null;
-  cursor: string | null;
-  /** The signed-in user's channels, as `GET /channels` answers, read after the cursor was taken. */
-  channels?: Channel[] | null;
-};
+export type BootData = { config: ClientConfig; user: User | null; cursor: string | null };

@@ -25,7 +25,6 @@ export function parseBootData(value: unknown): BootData | undefined {
     !!parseClientConfig(v?.config) &&
     (v!.user === null
       ? v!.cursor === null
-      : typeof v!.user?.id === 'string' && typeof v!.cursor === 'string') &&
-    (v!.channels == null || Array.isArray(v!.channels));
+      : typeof v!.user?.id === 'string' && typeof v!.cursor === 'string');
   return whole ? v! : undefined;
 }

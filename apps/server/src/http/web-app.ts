@@ -6,7 +6,6 @@ import { VERSION, type BootData, type ClientConfig } from '@parley/protocol';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
-import { listChannels } from '../features/channels/channels.service.js';
 import { syncSince } from '../features/feed/feed.service.js';
 import { requireUser } from './session.js';
 import { loadWebPage } from './web-page.js';
@@ -35,10 +34,8 @@ async function bootData(ctx: AppContext, req: FastifyRequest): Promise<BootData 
       if (err instanceof AppError && err.code === 'unauthenticated') return null;
       throw err;
     });
-    // The cursor first: whatever changes after it reaches the channels through /sync.
     const cursor = user ? (await syncSince(ctx, user, undefined)).cursor : null;
-    const channels = user ? await listChannels(ctx, user, 'joined') : null;
-    return { config: clientConfig(ctx.config), user, cursor, channels };
+    return { config: clientConfig(ctx.config), user, cursor };
   } catch (err) {
     // The page still loads: the app then asks for these itself and says what is wrong.
     req.log.warn({ err }, 'page served without its boot data');

@@ -86,12 +86,5 @@ describe('parseBootData', () => {
     expect(parseBootData({ user: null, cursor: null })).toBeUndefined();
     expect(parseBootData('{}')).toBeUndefined();
     expect(parseBootData(null)).toBeUndefined();
-    expect(parseBootData({ config, user, cursor: '1.0', channels: [] })).toEqual({
-      config,
-      user,
-      cursor: '1.0',
-      channels: [],
-    });
-    expect(parseBootData({ config, user, cursor: '1.0', channels: {} })).toBeUndefined();
   });
 });

@@ -17,8 +17,6 @@ preloadShellIfSignedIn(boot && !!boot.user);
 if (boot) {
   resetCursor(boot.cursor ?? undefined);
   queryClient.setQueryData(keys.session, boot.user);
-  // The channel list too: a channel's history is asked for as soon as its screen shows.
-  if (boot.channels) queryClient.setQueryData(keys.channels, boot.channels);
 }
 await loadConfig();
 createRoot(document.getElementById('root')!).render(
