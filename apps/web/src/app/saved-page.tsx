@@ -72,6 +72,7 @@ export default function SavedPage({ me }: { me: User }) {
                           <EncryptedText
                             message={message}
                             authorName={name}
+                            inLink
                             editing={false}
                             onSave={() => {}}
                             onCancel={() => {}}

@@ -17,10 +17,12 @@ type Props = {
   editing: boolean;
   onSave: (text: string) => void;
   onCancel: () => void;
+  /** Shown inside a link (the Saved view): the text alone, with nothing that takes focus. */
+  inLink?: boolean;
 };
 
 /** An encrypted message as its reader sees it: the text, or why it cannot be read, never blank. */
-export function EncryptedText({ message, authorName, editing, onSave, onCancel }: Props) {
+export function EncryptedText({ message, authorName, editing, onSave, onCancel, inLink }: Props) {
   const plain = useDecrypted(message, authorName);
   const where = useMemo(
     () => ({ channelId: message.channelId, apiBase: getConfig().apiBase }),
@@ -44,6 +46,12 @@ export function EncryptedText({ message, authorName, editing, onSave, onCancel }
       </p>
     );
   }
+  if (inLink)
+    return (
+      <div className="message-text" data-crypto="ok">
+        <MessageBody text={plain.text} inLink />
+      </div>
+    );
   const files = plain.files.length > 0 && !message.deletedAt && (
     <Suspense fallback={null}>
       <SealedFiles files={plain.files} where={where} />
