@@ -1,16 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
+
+/** A newly registered person on a phone-sized window, live, with the drawer's locator. */
+async function onPhone(browser: Browser, prefix: string) {
+  const { context, page } = await registerInNewContext(browser, uniqueName(prefix));
+  await page.setViewportSize({ width: 390, height: 800 });
+  await waitLive(page);
+  const sidebar = page.getByRole('navigation', { name: 'Channels and direct messages' });
+  return { context, page, sidebar };
+}
 
 // Regression: on a phone, account-menu links left the drawer open over the page, and the closed
 // drawer could still be reached with Tab.
 test('on a phone the drawer closes when a menu link is followed and cannot be tabbed into while closed', async ({
   browser,
 }) => {
-  const { context, page } = await registerInNewContext(browser, uniqueName('phone'));
-  await page.setViewportSize({ width: 390, height: 800 });
-  await waitLive(page);
-  const sidebar = page.getByRole('navigation', { name: 'Channels and direct messages' });
+  const { context, page, sidebar } = await onPhone(browser, 'phone');
   await expect(sidebar).not.toBeInViewport();
 
   await page.getByRole('button', { name: 'Open sidebar' }).first().click();
@@ -34,10 +40,7 @@ test('on a phone the drawer closes when a menu link is followed and cannot be ta
 test('on a phone the drawer takes focus as it opens, keeps it, and Escape closes it back to its button', async ({
   browser,
 }) => {
-  const { context, page } = await registerInNewContext(browser, uniqueName('drawer'));
-  await page.setViewportSize({ width: 390, height: 800 });
-  await waitLive(page);
-  const sidebar = page.getByRole('navigation', { name: 'Channels and direct messages' });
+  const { context, page, sidebar } = await onPhone(browser, 'drawer');
   const opener = page.getByRole('button', { name: 'Open sidebar' }).first();
   await opener.click();
   await expect(sidebar).toBeInViewport();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 /** A pattern matching any of the searched words and phrases, case ignored; undefined when there are none. */
 export function markPattern(words: string[]): RegExp | undefined {
@@ -8,7 +8,11 @@ export function markPattern(words: string[]): RegExp | undefined {
 
 /** Text split on a markPattern, each match wrapped in `<mark>`; `plain` renders the parts between. */
 export function marked(text: string, pattern: RegExp, plain: (part: string) => ReactNode = (p) => p) {
-  return text.split(pattern).map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : plain(part)));
+  return text
+    .split(pattern)
+    .map((part, i) =>
+      i % 2 === 1 ? <mark key={i}>{part}</mark> : <Fragment key={i}>{plain(part)}</Fragment>,
+    );
 }
 
 /** The text with every occurrence of the searched words and phrases marked, case ignored. */
