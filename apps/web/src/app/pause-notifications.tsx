@@ -7,8 +7,9 @@ import { api, describeError } from '../lib/api';
 import { pausedUntil } from '../lib/names';
 import { keys } from '../realtime/keys';
 import { notify } from '../realtime/notices';
+import { dateFormat } from '../lib/date-format';
 
-const time = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+const time = dateFormat({ weekday: 'short', hour: 'numeric', minute: '2-digit' });
 const HOUR = 3_600_000;
 
 /** Tomorrow at 9 in the morning, local time: "until tomorrow" as people mean it. */

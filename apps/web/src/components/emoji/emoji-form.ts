@@ -1,5 +1,7 @@
 // Built at run time: the `v` flag is newer than the TypeScript target, but every browser Parley supports has it.
-const RGI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+// Built on first use: compiling every emoji sequence takes tens of milliseconds on a phone, too dear for start-up.
+let rgi: RegExp | undefined;
+const isRgi = (text: string) => (rgi ??= new RegExp('^\\p{RGI_Emoji}$', 'v')).test(text);
 const VS16 = '\uFE0F';
 
 /**
@@ -7,12 +9,12 @@ const VS16 = '\uFE0F';
  * data writes 👍 with a presentation selector it does not need, a keyboard may write ❤ without the one it needs.
  */
 export function canonicalEmoji(emoji: string): string {
-  if (RGI.test(emoji)) return emoji;
+  if (isRgi(emoji)) return emoji;
   const bare = emoji.replaceAll(VS16, '');
-  if (RGI.test(bare)) return bare;
+  if (isRgi(bare)) return bare;
   const [first = '', ...rest] = [...bare];
   const qualified = first + VS16 + rest.join('');
-  return RGI.test(qualified) ? qualified : emoji;
+  return isRgi(qualified) ? qualified : emoji;
 }
 
-export const isSingleEmoji = (text: string) => RGI.test(canonicalEmoji(text));
+export const isSingleEmoji = (text: string) => isRgi(canonicalEmoji(text));

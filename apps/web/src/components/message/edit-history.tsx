@@ -5,8 +5,9 @@ import type { Message, MessageEditsResponse, MessageVersion } from '@parley/prot
 import { decryptText } from '../../crypto/message-crypto';
 import { api, describeError } from '../../lib/api';
 import './edit-history.css';
+import { dateFormat } from '../../lib/date-format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** A message's earlier versions, oldest first, opened in the browser when sealed. */
 export default function EditHistory({

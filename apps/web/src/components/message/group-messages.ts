@@ -1,4 +1,5 @@
 import type { Message } from '@parley/protocol';
+import { dateFormat } from '../../lib/date-format';
 
 export type Row = {
   message: Message;
@@ -15,8 +16,8 @@ export type Row = {
 const RUN_MS = 5 * 60_000;
 
 // One formatter each: building an Intl formatter per row cost a millisecond a row on a channel switch.
-const weekdayDay = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
-const weekdayDayYear = new Intl.DateTimeFormat(undefined, {
+const weekdayDay = dateFormat({ weekday: 'long', day: 'numeric', month: 'long' });
+const weekdayDayYear = dateFormat({
   weekday: 'long',
   day: 'numeric',
   month: 'long',

@@ -12,10 +12,10 @@ import { MessageBody } from './markdown';
 import { useMessageExtras } from './message-extras';
 import type { Row } from './group-messages';
 import './message.css';
+import { clockTime } from '../../lib/date-format';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const time = (iso: string) => timeFormat.format(new Date(iso));
+const time = (iso: string) => clockTime.format(new Date(iso));
 const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
 
 type Props = {

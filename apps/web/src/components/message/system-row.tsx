@@ -4,8 +4,8 @@ import { ProfileTrigger } from '../profile/profile-trigger';
 import { DaySeparator } from './message-row';
 import type { Row } from './group-messages';
 import './system-row.css';
+import { clockTime } from '../../lib/date-format';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 /** Names shown in a collapsed row before "and N others". */
 const NAMED = 2;
 
@@ -117,7 +117,7 @@ export const SystemRow = memo(function SystemRow({ row, channelName, lookup, int
             phrase
           )}
           <time className="system-line-time" dateTime={at}>
-            {timeFormat.format(new Date(at))}
+            {clockTime.format(new Date(at))}
           </time>
         </p>
       </div>

@@ -8,9 +8,10 @@ import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { useDismiss } from '../../lib/use-dismiss';
 import './files.css';
+import { dateFormat } from '../../lib/date-format';
 
 type Props = { channel: Channel; users: Map<string, User>; linkOfMessage: (id: string) => string };
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const when = dateFormat({ dateStyle: 'medium' });
 
 /** The header's Files: everything shared in the channel, newest first, each downloadable or found in its message. */
 export function FilesButton({ channel, users, linkOfMessage }: Props) {

@@ -21,13 +21,13 @@ import { useScrollState } from './use-scroll-state';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from '../../realtime/use-messages';
 import './message-list.css';
+import { clockTime } from '../../lib/date-format';
 
 const BASE_INDEX = 1_000_000;
 /** Rows drawn in the first-frame preview: more than a tall window shows. */
 const PREVIEW_ROWS = 30;
 /** How long a linked message stays marked after it was opened. */
 const HIGHLIGHT_MS = 3_000;
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const E2E_NOTE = 'Messages here are end-to-end encrypted: only members’ browsers can read them.';
 
 type Item = { kind: 'row'; row: Row } | { kind: 'pending'; item: OutboxItem };
@@ -270,7 +270,7 @@ export function MessageList({
           count={unreadCount}
           since={
             unreadRow?.kind === 'row'
-              ? timeFormat.format(new Date(unreadRow.row.message.createdAt))
+              ? clockTime.format(new Date(unreadRow.row.message.createdAt))
               : undefined
           }
           onJump={onJumpToUnread}

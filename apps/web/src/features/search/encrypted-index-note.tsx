@@ -5,8 +5,9 @@ import { dmName } from '../../lib/names';
 import { useStore } from '../../lib/store';
 import { localSearch, type ChannelProgress } from '../../realtime/local-search-coordinator';
 import './encrypted-index-note.css';
+import { dateFormat } from '../../lib/date-format';
 
-const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const day = dateFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Which encrypted channels this browser searched and how far back, or why it searched none. */
 export function EncryptedIndexNote({ channels, me }: { channels: Channel[]; me: User }) {

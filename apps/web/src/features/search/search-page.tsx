@@ -18,6 +18,7 @@ import { mergeResults, type ResultRow } from './merge-results';
 import { useEncryptedSearch } from './use-encrypted-search';
 import './search.css';
 import '../../components/page-layout.css';
+import { dateFormat } from '../../lib/date-format';
 
 const OPERATORS: [string, string][] = [
   ['from:@name', 'by one person'],
@@ -28,7 +29,7 @@ const OPERATORS: [string, string][] = [
   ['has:link', 'with a link (also has:file, has:image)'],
   ['is:thread', 'in threads'],
 ];
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * /search?q=: every message the reader may read, best matches first, each opening where it was said:

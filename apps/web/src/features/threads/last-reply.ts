@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { clockTime, dateFormat } from '../../lib/date-format';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long' });
+const dayFormat = dateFormat({ day: 'numeric', month: 'long' });
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 
@@ -12,8 +12,8 @@ export function sinceLabel(iso: string, now: Date): string {
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
   const days = Math.round((startOfDay(now) - startOfDay(then)) / 86_400_000);
-  if (days === 0) return `today at ${timeFormat.format(then)}`;
-  if (days === 1) return `yesterday at ${timeFormat.format(then)}`;
+  if (days === 0) return `today at ${clockTime.format(then)}`;
+  if (days === 1) return `yesterday at ${clockTime.format(then)}`;
   return dayFormat.format(then);
 }
 
