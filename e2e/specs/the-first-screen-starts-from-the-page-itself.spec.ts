@@ -17,6 +17,8 @@ test('the first screen starts from the page itself, signed in or out, with no co
   await waitLive(page);
   expect(asked).not.toContain('/config.json');
   expect(asked).not.toContain('/api/v1/auth/session');
+  // The page itself lists the chat screen's chunks, so they download beside the entry script.
+  await expect(page.locator('head link[rel="modulepreload"][href^="/assets/shell-"]')).toHaveCount(1);
 
   // A change made after the page was written still arrives: the page's cursor was taken before it.
   const other = await registerInNewContext(browser, uniqueName('booted'));
@@ -33,5 +35,6 @@ test('the first screen starts from the page itself, signed in or out, with no co
   await expect(fresh.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(freshAsked).not.toContain('/api/v1/auth/session');
   expect(freshAsked.some((p) => /\/assets\/shell-/.test(p))).toBe(false);
+  await expect(fresh.locator('link[rel="modulepreload"][href^="/assets/shell-"]')).toHaveCount(0);
   await Promise.all([context.close(), other.context.close(), signedOut.close()]);
 });

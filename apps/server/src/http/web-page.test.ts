@@ -53,6 +53,19 @@ describe('loadWebPage', () => {
     expect(parseBootData(bootIn(html))).toEqual(boot);
   });
 
+  it("lists the chat screen's chunks for someone signed in, and only for them", () => {
+    const dir = build();
+    const listed = ['/assets/shell-abc.js', '/assets/names-d_e.js', '"><script>alert(1)</script>', '/x.js'];
+    fs.writeFileSync(path.join(dir, 'chat-preloads.json'), JSON.stringify(listed));
+    const page = loadWebPage(dir);
+    const signedIn = page.render({ config, user, cursor: '1.0' }, undefined).body.toString();
+    const preloads = [...signedIn.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.map((m) => m[1])).toEqual(['/assets/shell-abc.js', '/assets/names-d_e.js']);
+    expect(signedIn.lastIndexOf('modulepreload')).toBeLessThan(signedIn.indexOf('</head>'));
+    const signedOut = page.render({ config, user: null, cursor: null }, undefined).body.toString();
+    expect(signedOut).not.toContain('modulepreload');
+  });
+
   it('leaves a page without a head as it is', () => {
     const dir = build();
     fs.writeFileSync(path.join(dir, 'index.html'), '<p>no head</p>');
