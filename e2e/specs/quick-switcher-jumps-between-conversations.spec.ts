@@ -11,7 +11,7 @@ import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
 
-test('the quick switcher jumps to channels, DMs and people by part of a name, unread first; ? lists the shortcuts', async ({
+test('the quick switcher jumps to channels, DMs and people by part of a name, unread then recent first; ? lists the shortcuts', async ({
   browser,
   request,
 }) => {
@@ -52,6 +52,8 @@ test('the quick switcher jumps to channels, DMs and people by part of a name, un
   // With nothing typed, the conversation with unread messages comes first.
   await send(bob.page, 'general', `ping ${uniqueName('u')}`);
   await expect(alice.page.getByRole('link', { name: /general/ })).toHaveClass(/unread/);
+  await alice.page.getByRole('link', { name: new RegExp(reviews) }).click();
+  await expect(composer(alice.page, reviews)).toBeVisible();
   await alice.page.keyboard.press('Control+k');
   await expect(dialog.getByRole('option').first()).toContainText('general');
   await expect(
@@ -60,6 +62,10 @@ test('the quick switcher jumps to channels, DMs and people by part of a name, un
       .first()
       .getByLabel(/unread/),
   ).toBeVisible();
+  // Then the conversations opened most recently, leaving out the one on screen: back to the DM with Bob.
+  await expect(dialog.getByRole('option').nth(1)).toContainText(`@${bobName}`);
+  await expect(dialog.getByRole('option').last()).toContainText(reviews);
+  if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/switcher-recent-light.png` });
   await box.fill('zzzzqqq');
   await expect(dialog.getByText(/Nothing matches/)).toBeVisible();
   await box.press('Escape');

@@ -13,6 +13,7 @@ import { mentionSource } from '../realtime/mention-source';
 import { currentSocket } from '../realtime/sync';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
 import { dmName, isDirect } from '../lib/names';
+import { rememberOpened } from '../lib/recent-conversations';
 import { KeyChangeWarning } from '../features/encryption/key-change-warning';
 import { useReactToLast } from '../features/reactions/use-react-to-last';
 import { useKeyKeeper } from '../features/encryption/use-key-keeper';
@@ -70,6 +71,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const markRead = useMarkRead();
   const cryptoReady = useEncryptionReady(channel.encrypted);
   useKeyKeeper(channel, me.id);
+  useEffect(() => rememberOpened(channel.id), [channel.id]);
   const { closeHref } = threads;
   const closeThread = useCallback(() => {
     navigate(closeHref);

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { User } from '@parley/protocol';
 import { Avatar } from '../../components/avatar';
+import { recentConversations } from '../../lib/recent-conversations';
 import { Dialog, Icon } from '../../components/dialog';
 import { useChannels } from '../../realtime/use-channels';
 import { usePresence, useUsers } from '../../realtime/use-users';
@@ -19,7 +20,20 @@ export default function QuickSwitcher({ me, onClose }: { me: User; onClose: () =
   const [active, setActive] = useState(0);
   const listId = useId();
   const items = useMemo(() => switcherItems(channels, users, me), [channels, users, me]);
-  const shown = useMemo(() => rankItems(items, query, fuzzyScore), [items, query]);
+  // The one on screen is left out of the recent ones, so Enter goes back to the previous conversation.
+  const { pathname } = useLocation();
+  const [recent] = useState(recentConversations);
+  const here = items.find((i) => pathname === i.to || pathname.startsWith(`${i.to}/`))?.key;
+  const shown = useMemo(
+    () =>
+      rankItems(
+        items,
+        query,
+        fuzzyScore,
+        recent.filter((id) => id !== here),
+      ),
+    [items, query, recent, here],
+  );
   const current = Math.min(active, shown.length - 1);
 
   const open = (item: SwitcherItem | undefined) => {
@@ -59,7 +73,12 @@ export default function QuickSwitcher({ me, onClose }: { me: User; onClose: () =
           }}
           onKeyDown={onKeyDown}
         />
-        <ul className="switcher-list" role="listbox" id={listId} aria-label="Matches">
+        <ul
+          className="switcher-list"
+          role="listbox"
+          id={listId}
+          aria-label={query.trim() ? 'Matches' : 'Recent and unread conversations'}
+        >
           {shown.map((item, i) => (
             <li
               key={item.key}

@@ -68,14 +68,20 @@ export function switcherItems(channels: Channel[], users: User[], me: User): Swi
 
 const KIND_ORDER = { channel: 0, dm: 1, person: 2 } as const;
 
-/** The best matches first; with no query, what has unread messages first, then channels and DMs. */
+/**
+ * The best matches first. With no query: what has unread messages, then the conversations opened most
+ * recently (`recent`, ids, the latest first), then channels and DMs.
+ */
 export function rankItems(
   items: SwitcherItem[],
   query: string,
   score: (q: string, text: string) => number | undefined,
+  recent: string[] = [],
   limit = 12,
 ): SwitcherItem[] {
   const q = query.trim().replace(/^[#@]/, '');
+  const lastOpened = new Map(recent.map((id, i) => [id, i]));
+  const recency = (item: SwitcherItem) => lastOpened.get(item.key) ?? recent.length;
   const scored: { item: SwitcherItem; score: number }[] = [];
   for (const item of items) {
     if (!q && item.kind === 'person') continue;
@@ -92,6 +98,7 @@ export function rankItems(
       (a, b) =>
         (q ? b.score - a.score : 0) ||
         Number(b.item.unread > 0) - Number(a.item.unread > 0) ||
+        (q ? 0 : recency(a.item) - recency(b.item)) ||
         KIND_ORDER[a.item.kind] - KIND_ORDER[b.item.kind],
     )
     .slice(0, limit)

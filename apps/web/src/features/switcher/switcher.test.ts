@@ -53,6 +53,17 @@ describe('quick switcher items', () => {
     ]);
   });
 
+  it('lists the conversations opened most recently after the unread ones, and ranks matches alone', () => {
+    const recent = ['c4', 'c3'];
+    expect(rankItems(items, '', fuzzyScore, recent).map((i) => i.label)).toEqual([
+      'design',
+      'Ann Lee',
+      'dev-ops',
+      'general',
+    ]);
+    expect(rankItems(items, 'de', fuzzyScore, ['c3'])[0]!.label).toBe('design');
+  });
+
   it('matches names and usernames fuzzily, ignoring a leading # or @', () => {
     expect(
       rankItems(items, 'de', fuzzyScore)
