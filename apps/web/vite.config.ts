@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const server = process.env.PARLEY_DEV_SERVER ?? 'http://localhost:8080';
@@ -12,36 +12,40 @@ const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm|map)$/;
 const MIN_BYTES = 1024;
 
-/** Writes .br and .gz beside each text file of the build, so the server sends them without compressing per request. */
-function precompress(): Plugin {
+/** A step of the build that runs once its files are written, given their folder and the bundle. */
+function afterWrite(name: string, step: (outDir: string, bundle: Rolldown.OutputBundle) => Promise<void>): Plugin {
   let outDir = '';
   return {
-    name: 'parley-precompress',
+    name,
     apply: 'build',
     configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
-    async writeBundle(_options, bundle) {
-      await Promise.all(
-        Object.keys(bundle)
-          .filter((name) => COMPRESSIBLE.test(name))
-          .map(async (name) => {
-            const file = path.join(outDir, name);
-            const source = await fs.readFile(file);
-            if (source.length < MIN_BYTES) return;
-            const [br, gz] = await Promise.all([
-              brotli(source, {
-                params: {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-                },
-              }),
-              gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
-            ]);
-            await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
-          }),
-      );
-    },
+    writeBundle: (_options, bundle) => step(outDir, bundle),
   };
 }
+
+/** Writes .br and .gz beside each text file of the build, so the server sends them without compressing per request. */
+const precompress = () =>
+  afterWrite('parley-precompress', async (outDir, bundle) => {
+    await Promise.all(
+      Object.keys(bundle)
+        .filter((name) => COMPRESSIBLE.test(name))
+        .map(async (name) => {
+          const file = path.join(outDir, name);
+          const source = await fs.readFile(file);
+          if (source.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+        }),
+    );
+  });
 
 const CHAT_ENTRY = 'src/app/shell.tsx';
 
@@ -50,32 +54,25 @@ const CHAT_ENTRY = 'src/app/shell.tsx';
  * page already preloads. The server lists them in the page of a signed-in user, so they download with the
  * entry script instead of after it has run.
  */
-function chatPreloads(): Plugin {
-  let outDir = '';
-  return {
-    name: 'parley-chat-preloads',
-    apply: 'build',
-    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
-    // After Vite has dropped the chunks that only held styles, so every file listed exists.
-    async writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const chat = chunks.find((c) => c.facadeModuleId?.endsWith(CHAT_ENTRY));
-      if (!chat) return this.error(`no chunk for ${CHAT_ENTRY}`);
-      const entry = new Set<string>();
-      const closure = (file: string, into: Set<string>) => {
-        if (into.has(file)) return;
-        into.add(file);
-        for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? [])
-          if (dep in bundle) closure(dep, into);
-      };
-      for (const c of chunks.filter((c) => c.isEntry)) closure(c.fileName, entry);
-      const wanted = new Set<string>();
-      closure(chat.fileName, wanted);
-      const files = [...wanted].filter((f) => !entry.has(f)).map((f) => `/${f}`);
-      await fs.writeFile(path.join(outDir, 'chat-preloads.json'), JSON.stringify(files));
-    },
-  };
-}
+// After Vite has dropped the chunks that only held styles, so every file listed exists.
+const chatPreloads = () =>
+  afterWrite('parley-chat-preloads', async (outDir, bundle) => {
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+    const chat = chunks.find((c) => c.facadeModuleId?.endsWith(CHAT_ENTRY));
+    if (!chat) throw new Error(`no chunk for ${CHAT_ENTRY}`);
+    const entry = new Set<string>();
+    const closure = (file: string, into: Set<string>) => {
+      if (into.has(file)) return;
+      into.add(file);
+      for (const dep of chunks.find((c) => c.fileName === file)?.imports ?? [])
+        if (dep in bundle) closure(dep, into);
+    };
+    for (const c of chunks.filter((c) => c.isEntry)) closure(c.fileName, entry);
+    const wanted = new Set<string>();
+    closure(chat.fileName, wanted);
+    const files = [...wanted].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+    await fs.writeFile(path.join(outDir, 'chat-preloads.json'), JSON.stringify(files));
+  });
 
 export default defineConfig({
   plugins: [react(), precompress(), chatPreloads()],
