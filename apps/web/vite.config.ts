@@ -13,7 +13,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm|map)$/;
 const MIN_BYTES = 1024;
 
 /** A step of the build that runs once its files are written, given their folder and the bundle. */
-function afterWrite(name: string, step: (outDir: string, bundle: Rolldown.OutputBundle) => Promise<void>): Plugin {
+function afterWrite(
+  name: string,
+  step: (outDir: string, bundle: Rolldown.OutputBundle) => Promise<void>,
+): Plugin {
   let outDir = '';
   return {
     name,
