@@ -186,6 +186,10 @@ export type HistoryQuery = z.infer<typeof HistoryQuery>;
 export const MarkReadBody = z.strictObject({ seq: z.number().int().min(0).max(SEQ_MAX) });
 export type MarkReadBody = z.infer<typeof MarkReadBody>;
 
+/** "Mark unread": the message with this seq, and what follows it, become unread again. */
+export const MarkUnreadBody = z.strictObject({ seq: z.number().int().min(1).max(SEQ_MAX) });
+export type MarkUnreadBody = z.infer<typeof MarkUnreadBody>;
+
 /** Without a cursor: the newest replies; `before` pages older, `after` newer. */
 export const ThreadQuery = z
   .strictObject({

@@ -190,6 +190,18 @@ export async function advanceRead(db: Conn, channelId: string, userId: string, s
   return row?.lastReadSeq ?? 0;
 }
 
+/** Moves the read point back to `seq` (never past the channel's newest message): "Mark unread". */
+export async function rewindRead(db: Conn, channelId: string, userId: string, seq: number): Promise<number> {
+  const [row] = await db
+    .update(memberships)
+    .set({
+      lastReadSeq: sql`least(${memberships.lastReadSeq}, ${seq})`,
+    })
+    .where(and(eq(memberships.channelId, channelId), eq(memberships.userId, userId)))
+    .returning({ lastReadSeq: memberships.lastReadSeq });
+  return row?.lastReadSeq ?? 0;
+}
+
 /** Unread messages after `afterSeq`, and how many of them mention the user. */
 export async function countUnread(
   db: Conn,

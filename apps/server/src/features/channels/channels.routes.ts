@@ -5,6 +5,7 @@ import {
   CreateChannelBody,
   IdParams,
   MarkReadBody,
+  MarkUnreadBody,
   MemberParams,
   MembersQuery,
   MentionableQuery,
@@ -92,6 +93,13 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parse(IdParams, req.params);
     const { seq } = parse(MarkReadBody, req.body);
     return { read: await channels.markRead(ctx, actor, id, seq) };
+  });
+
+  app.post('/channels/:id/unread', async (req) => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const { seq } = parse(MarkUnreadBody, req.body);
+    return { read: await channels.markUnread(ctx, actor, id, seq) };
   });
 
   app.post('/dms', async (req, reply) => {

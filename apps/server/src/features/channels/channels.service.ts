@@ -195,11 +195,24 @@ export async function removeMember(
   await removeMembership(ctx, channelId, userId, 'removed', actor.id);
 }
 
-export async function markRead(ctx: AppContext, actor: Actor, channelId: string, seq: number) {
+export const markRead = (ctx: AppContext, actor: Actor, channelId: string, seq: number) =>
+  moveRead(ctx, actor, channelId, (tx) => repo.advanceRead(tx, channelId, actor.id, seq));
+
+/** "Mark unread" from the message at `seq`: the read point moves back to just before it. */
+export const markUnread = (ctx: AppContext, actor: Actor, channelId: string, seq: number) =>
+  moveRead(ctx, actor, channelId, (tx) => repo.rewindRead(tx, channelId, actor.id, seq - 1));
+
+/** The member's read point moved by `move`, recorded in the feed; the new point and what is unread after it. */
+async function moveRead(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  move: (tx: Conn) => Promise<number>,
+) {
   const { membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
   const readSeq = await ctx.db.transaction(async (tx) => {
-    const next = await repo.advanceRead(tx, channelId, actor.id, seq);
+    const next = await move(tx);
     await recordChanges(tx, [{ kind: 'read:updated', channelId, userId: actor.id }]);
     return next;
   });

@@ -13,6 +13,7 @@ import {
   ListUsersQuery,
   LoginBody,
   MarkReadBody,
+  MarkUnreadBody,
   MentionsQuery,
   MembersQuery,
   MentionableQuery,
@@ -86,6 +87,7 @@ export const OPERATIONS: Record<string, Operation> = {
     body: UpdateMembershipBody,
   },
   'POST /channels/:id/read': { summary: 'Mark read up to a seq', body: MarkReadBody },
+  'POST /channels/:id/unread': { summary: 'Mark unread from a seq on', body: MarkUnreadBody },
   'POST /dms': { summary: 'Open (or find) a direct message', body: OpenDmBody },
   'GET /channels/:id/messages': { summary: 'History: before, after or around a seq', query: HistoryQuery },
   'POST /channels/:id/messages': {
