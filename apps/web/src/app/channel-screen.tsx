@@ -25,7 +25,9 @@ import { TypingLine } from '../components/message/typing-line';
 import { MessageLinkContext, messagePath } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
 import { useLanding } from '../features/messages/use-landing';
-import { useMarkRead, useMessages } from '../realtime/use-messages';
+import { useMarkRead, useMarkUnread, useMessages } from '../realtime/use-messages';
+import { MarkUnreadContext } from '../features/messages/mark-unread';
+import { notify } from '../realtime/notices';
 import './channel-screen.css';
 
 // Opened with a click: loaded then, not with the first screen.
@@ -52,8 +54,12 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const [search] = useSearchParams();
   const linkedId = params.linkedId ?? search.get('m') ?? undefined;
   // The "New messages" line marks what was unread when the channel opened, not what arrives while reading.
-  const [unreadAfter] = useState(channel.membership?.unread ? channel.membership.lastReadSeq : undefined);
-  const [unreadCount] = useState(channel.membership?.unread ?? 0);
+  const [unreadAfter, setUnreadAfter] = useState(
+    channel.membership?.unread ? channel.membership.lastReadSeq : undefined,
+  );
+  const [unreadCount, setUnreadCount] = useState(channel.membership?.unread ?? 0);
+  // After "Mark unread" the channel stays unread while it is on screen, as in Slack: reading resumes on return.
+  const [heldUnread, setHeldUnread] = useState(false);
   const landing = useLanding(channel.id, {
     linkedId,
     unreadAfter,
@@ -103,7 +109,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const readSeq = channel.membership?.lastReadSeq ?? 0;
   const unread = channel.membership?.unread ?? 0;
   useEffect(() => {
-    if (!channel.membership || (lastSeq <= readSeq && unread === 0)) return;
+    if (!channel.membership || heldUnread || (lastSeq <= readSeq && unread === 0)) return;
     const mark = () => document.hasFocus() && void markRead(channel.id, lastSeq).catch(() => {});
     const timer = setTimeout(mark, 400);
     window.addEventListener('focus', mark);
@@ -111,7 +117,25 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
       clearTimeout(timer);
       window.removeEventListener('focus', mark);
     };
-  }, [channel.id, channel.membership, lastSeq, readSeq, unread, markRead]);
+  }, [channel.id, channel.membership, heldUnread, lastSeq, readSeq, unread, markRead]);
+
+  const markUnreadFrom = useMarkUnread();
+  const markUnread = useCallback(
+    (message: Message) => {
+      setHeldUnread(true);
+      markUnreadFrom(channel.id, message.seq).then(
+        (read) => {
+          setUnreadAfter(read.unread ? read.seq : undefined);
+          setUnreadCount(read.unread);
+        },
+        () => {
+          setHeldUnread(false);
+          notify('The message could not be marked unread. Try again.');
+        },
+      );
+    },
+    [channel.id, markUnreadFrom],
+  );
 
   const handleTyping = useCallback(() => {
     const now = Date.now();
@@ -226,7 +250,11 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   );
   return (
     <ThreadLinkContext.Provider value={threads}>
-      <MessageLinkContext.Provider value={linkOf}>{view}</MessageLinkContext.Provider>
+      <MessageLinkContext.Provider value={linkOf}>
+        <MarkUnreadContext.Provider value={channel.membership ? markUnread : undefined}>
+          {view}
+        </MarkUnreadContext.Provider>
+      </MessageLinkContext.Provider>
     </ThreadLinkContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import type { MessageExtras } from '../components/message/message-extras';
 import type { Message } from '@parley/protocol';
 import { CopyLinkButton } from '../features/messages/copy-link-button';
+import { MarkUnreadButton } from '../features/messages/mark-unread';
 import { PinButton, PinnedMark, SaveButton } from '../features/pins/pin-actions';
 import { useUserMap } from '../realtime/use-users';
 import { AddReactionButton } from '../features/reactions/add-reaction-button';
@@ -27,6 +28,7 @@ export const messageExtras: MessageExtras = {
       {!inThread && <ReplyInThreadButton message={message} />}
       <SaveButton message={message} />
       {!inThread && <PinButton message={message} />}
+      {!inThread && <MarkUnreadButton message={message} />}
       <CopyLinkButton message={message} />
     </>
   ),

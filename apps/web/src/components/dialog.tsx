@@ -83,6 +83,7 @@ const PATHS: Record<string, string> = {
   arrowDown: 'M12 5v14M6 13l6 6 6-6',
   arrowUp: 'M12 19V5M6 11l6-6 6 6',
   message: 'M4 5h16v11H8l-4 4z',
+  markUnread: 'M14 5H4v11h4v4l4-4h8v-6M19 8a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   addReaction: 'M20.9 11A9 9 0 1 1 13 3.1M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01M19 2v6M16 5h6',
   archive: 'M3 5h18v4H3zM5 9v10h14V9M10 13h4',
   logout: 'M15 12H4M8 8l-4 4 4 4M12 4h7v16h-7',

@@ -58,8 +58,9 @@ export function applyChannelEvent(
       return { ...state, presence: state.presence && { ...state.presence, [userId]: status } };
     }
     case 'read:updated': {
+      // The state after the change, in feed order: taken as it is, so "Mark unread" in another tab shows here.
       const { channelId, seq, unread, mentions } = event.payload;
-      return { ...state, channels: setRead(state.channels, channelId, seq, { unread, mentions }) };
+      return { ...state, channels: setRead(state.channels, channelId, seq, { unread, mentions }, true) };
     }
     case 'user:updated': {
       const { user } = event.payload;

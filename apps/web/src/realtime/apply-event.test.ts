@@ -114,7 +114,7 @@ describe('applyEvent', () => {
     expect(apply(base({ presence: undefined }), event).presence).toBeUndefined();
   });
 
-  it('read:updated from another tab resets the unread count without moving the marker back', () => {
+  it('read:updated from another tab sets the read point and counts the server gives', () => {
     const unread = base({
       channels: [
         channel({
@@ -127,6 +127,12 @@ describe('applyEvent', () => {
       payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0, mentions: 0 },
     });
     expect(state.channels![0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 0 });
+    // "Mark unread" in another tab moves it back.
+    const rewound = apply(state, {
+      type: 'read:updated',
+      payload: { cursor: '1.2', channelId: 'c1', seq: 1, unread: 2, mentions: 0 },
+    });
+    expect(rewound.channels![0]!.membership).toMatchObject({ lastReadSeq: 1, unread: 2 });
   });
 
   it('user:updated renames the user everywhere, including the own session and DM lists', () => {

@@ -111,18 +111,16 @@ describe('channel list updates', () => {
     expect(upsertChannel([channel()], channel({ id: 'c3', membership: null }))).toHaveLength(1);
   });
 
-  it('never moves the read marker backwards', () => {
-    const read = setRead(
-      [
-        channel({
-          membership: { role: 'member', lastReadSeq: 5, notify: 'all', muted: false, unread: 2, mentions: 0 },
-        }),
-      ],
-      'c1',
-      4,
-      { unread: 0, mentions: 0 },
-    )!;
+  it('moves the read marker back only when told the exact point (an event, Mark unread)', () => {
+    const rooms = [
+      channel({
+        membership: { role: 'member', lastReadSeq: 5, notify: 'all', muted: false, unread: 2, mentions: 0 },
+      }),
+    ];
+    const read = setRead(rooms, 'c1', 4, { unread: 0, mentions: 0 })!;
     expect(read[0]!.membership).toMatchObject({ lastReadSeq: 5, unread: 0 });
+    const rewound = setRead(rooms, 'c1', 3, { unread: 2, mentions: 1 }, true)!;
+    expect(rewound[0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 2, mentions: 1 });
   });
 });
 

@@ -139,17 +139,26 @@ export function noteMessage(
   });
 }
 
+/**
+ * The read point and counts after a read. `exact` takes `seq` as it is, backwards too: the server's word
+ * (an event, or "Mark unread"). Otherwise the point only moves forward, as answers to reads may cross.
+ */
 export function setRead(
   channels: Channel[] | undefined,
   channelId: string,
   seq: number,
   counts: { unread: number; mentions: number },
+  exact = false,
 ): Channel[] | undefined {
   return channels?.map((c) =>
     c.id === channelId && c.membership
       ? {
           ...c,
-          membership: { ...c.membership, lastReadSeq: Math.max(seq, c.membership.lastReadSeq), ...counts },
+          membership: {
+            ...c.membership,
+            lastReadSeq: exact ? seq : Math.max(seq, c.membership.lastReadSeq),
+            ...counts,
+          },
         }
       : c,
   );

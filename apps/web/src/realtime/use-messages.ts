@@ -85,6 +85,23 @@ export function useMarkRead() {
   );
 }
 
+/** "Mark unread": the message at `seq` and those after it become unread again, in every tab. */
+export function useMarkUnread() {
+  const qc = useQueryClient();
+  return useCallback(
+    async (channelId: string, seq: number) => {
+      const res = await api<{ read: { seq: number; unread: number; mentions: number } }>(
+        'POST',
+        `/channels/${channelId}/unread`,
+        { seq },
+      );
+      qc.setQueryData<Channel[]>(keys.channels, (c) => setRead(c, channelId, res.read.seq, res.read, true));
+      return res.read;
+    },
+    [qc],
+  );
+}
+
 const selfId = (qc: QueryClient) => qc.getQueryData<User | null>(keys.session)?.id ?? '';
 
 /** An edit or delete shows at once in the channel and in the thread the message is in or roots. */
