@@ -45,6 +45,14 @@ test('mark unread makes a message and those after it unread, holds while on scre
   await expect(row(alice.page, 'third')).toBeVisible();
   await expect(general(alice.page)).not.toHaveClass(/unread/);
   await expect(general(other)).not.toHaveClass(/unread/);
+
+  // Writing in the channel after marking it unread reads it too.
+  await row(alice.page, 'third').hover();
+  await row(alice.page, 'third').getByRole('button', { name: 'Mark unread' }).click();
+  await expect(general(other).getByLabel(/1 unread/)).toBeVisible();
+  await send(alice.page, 'general', `a reply ${tag}`);
+  await expect(general(other)).not.toHaveClass(/unread/);
+  await expect(general(alice.page)).not.toHaveClass(/unread/);
   await alice.context.close();
   await bob.context.close();
 });

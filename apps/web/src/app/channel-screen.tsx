@@ -212,6 +212,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               disabled={disabled}
               onSend={(text, fileIds, sealedFiles) => {
                 lastTyping.current = 0;
+                // Writing in the channel reads it, as in Slack, even after "Mark unread".
+                setHeldUnread(false);
                 // A send from a window into history goes to the newest messages, where it shows.
                 if (data?.hasMoreAfter) void landing.jumpToLatest();
                 sendMessage(qc, channel.id, text, { fileIds, sealedFiles });
