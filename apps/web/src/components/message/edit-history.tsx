@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Message, MessageEditsResponse, MessageVersion } from '@parley/protocol';
 import { decryptText } from '../../crypto/message-crypto';
 import { api, describeError } from '../../lib/api';
-import './edit-history.css';
 import { dateFormat } from '../../lib/date-format';
+import './edit-history.css';
 
 const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 

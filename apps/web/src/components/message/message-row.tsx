@@ -11,8 +11,8 @@ import { EncryptedText } from './encrypted-text';
 import { MessageBody } from './markdown';
 import { useMessageExtras } from './message-extras';
 import type { Row } from './group-messages';
-import './message.css';
 import { clockTime } from '../../lib/date-format';
+import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
 const time = (iso: string) => clockTime.format(new Date(iso));

@@ -3,8 +3,8 @@ import type { Message, SystemEvent, User } from '@parley/protocol';
 import { ProfileTrigger } from '../profile/profile-trigger';
 import { DaySeparator } from './message-row';
 import type { Row } from './group-messages';
-import './system-row.css';
 import { clockTime } from '../../lib/date-format';
+import './system-row.css';
 
 /** Names shown in a collapsed row before "and N others". */
 const NAMED = 2;

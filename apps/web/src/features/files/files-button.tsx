@@ -7,8 +7,8 @@ import { fileSize } from '../../lib/file-size';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import { useDismiss } from '../../lib/use-dismiss';
-import './files.css';
 import { dateFormat } from '../../lib/date-format';
+import './files.css';
 
 type Props = { channel: Channel; users: Map<string, User>; linkOfMessage: (id: string) => string };
 const when = dateFormat({ dateStyle: 'medium' });

@@ -20,8 +20,8 @@ import { useLandOn } from './use-land-on';
 import { useScrollState } from './use-scroll-state';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from '../../realtime/use-messages';
-import './message-list.css';
 import { clockTime } from '../../lib/date-format';
+import './message-list.css';
 
 const BASE_INDEX = 1_000_000;
 /** Rows drawn in the first-frame preview: more than a tall window shows. */

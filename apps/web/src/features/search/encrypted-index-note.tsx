@@ -4,8 +4,8 @@ import { Icon } from '../../components/dialog';
 import { dmName } from '../../lib/names';
 import { useStore } from '../../lib/store';
 import { localSearch, type ChannelProgress } from '../../realtime/local-search-coordinator';
-import './encrypted-index-note.css';
 import { dateFormat } from '../../lib/date-format';
+import './encrypted-index-note.css';
 
 const day = dateFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 

@@ -16,9 +16,9 @@ import { MarkedText } from '../../components/message/marked-text';
 import { MessageBody } from '../../components/message/markdown';
 import { mergeResults, type ResultRow } from './merge-results';
 import { useEncryptedSearch } from './use-encrypted-search';
+import { dateFormat } from '../../lib/date-format';
 import './search.css';
 import '../../components/page-layout.css';
-import { dateFormat } from '../../lib/date-format';
 
 const OPERATORS: [string, string][] = [
   ['from:@name', 'by one person'],
