@@ -45,7 +45,7 @@ describe.each(await backendsToTest())('POST /channels/:id/unread on %s', (backen
     const since = (await bobElsewhere.get('/sync')).body.cursor as string;
     const socket = bobElsewhere.socket();
     await connected(socket);
-    // By seq: a read from before she connected may still be on its way from the feed.
+    // By seq: a read from before this session connected may still be on its way from the feed.
     const live = nextEvent(socket, 'read:updated', (e) => e.channelId === channelId && e.seq === seqs[1]);
     await bob.post(`/channels/${channelId}/unread`, { seq: seqs[2] });
     expect(await live).toMatchObject({ channelId, seq: seqs[1], unread: 1, mentions: 0 });
