@@ -70,35 +70,26 @@ export function useDeleteMessage() {
   });
 }
 
-export function useMarkRead() {
-  const qc = useQueryClient();
-  return useCallback(
-    async (channelId: string, seq: number) => {
-      const res = await api<{ read: { seq: number; unread: number; mentions: number } }>(
-        'POST',
-        `/channels/${channelId}/read`,
-        { seq },
-      );
-      qc.setQueryData<Channel[]>(keys.channels, (c) => setRead(c, channelId, res.read.seq, res.read));
-    },
-    [qc],
-  );
-}
+export const useMarkRead = () => useMoveRead('read');
 
 /** "Mark unread": the message at `seq` and those after it become unread again, in every tab. */
-export function useMarkUnread() {
+export const useMarkUnread = () => useMoveRead('unread');
+
+/** Posts a read (the point only moves forward) or "Mark unread" (it moves back) and keeps the answer. */
+function useMoveRead(action: 'read' | 'unread') {
   const qc = useQueryClient();
   return useCallback(
     async (channelId: string, seq: number) => {
       const res = await api<{ read: { seq: number; unread: number; mentions: number } }>(
         'POST',
-        `/channels/${channelId}/unread`,
+        `/channels/${channelId}/${action}`,
         { seq },
       );
-      qc.setQueryData<Channel[]>(keys.channels, (c) => setRead(c, channelId, res.read.seq, res.read, true));
+      const exact = action === 'unread';
+      qc.setQueryData<Channel[]>(keys.channels, (c) => setRead(c, channelId, res.read.seq, res.read, exact));
       return res.read;
     },
-    [qc],
+    [qc, action],
   );
 }
 
