@@ -14,7 +14,7 @@ import { useLoadNewer } from './history-window';
 import { JumpToLatest, JumpToUnread } from './jump-controls';
 import { MessageRow, PendingRow } from '../../components/message/message-row';
 import { SystemRow } from '../../components/message/system-row';
-import { TailPreview, useListSettled } from './tail-preview';
+import { TailPreview, useListSettled, usePreviewRows } from './tail-preview';
 import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
 import { useScrollState } from './use-scroll-state';
@@ -114,6 +114,7 @@ export function MessageList({
   const olderCount = items.findIndex((i) => i.kind === 'row' && i.row.message.seq >= anchorSeq);
   const firstItemIndex = BASE_INDEX - Math.max(0, olderCount);
   const last = items.at(-1);
+  const preview = usePreviewRows(items, keyOf, PREVIEW_ROWS);
   const settled = useListSettled(
     scroller,
     last?.kind === 'row'
@@ -285,9 +286,9 @@ export function MessageList({
         onDelete={(m) => remove.mutate(m.id)}
         onClose={() => setDeleting(undefined)}
       />
-      {!settled && focus.kind === 'bottom' && (
+      {!settled && focus.kind === 'bottom' && preview.length > 0 && (
         <TailPreview>
-          {items.slice(-PREVIEW_ROWS).map((item) => (
+          {preview.map((item) => (
             <Fragment key={keyOf(item)}>{renderItem(item, true)}</Fragment>
           ))}
         </TailPreview>
