@@ -48,7 +48,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   const users = useUserMap();
   const { isSuccess: usersReady } = useUsers();
   const navigate = useNavigate();
-  const threads = useThreadRoute(channel, me);
+  const { openId: openThreadId, links: threads } = useThreadRoute(channel, me);
   // A message link: /c/name/m/id, or ?m=id on a DM's page.
   const params = useParams();
   const [search] = useSearchParams();
@@ -88,8 +88,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   }, [navigate, closeHref]);
   // One side panel at a time, as in Slack: members replace an open thread.
   const toggleMembers = () => {
-    if (threads.openId) navigate(closeHref);
-    setShowMembers((v) => !v || !!threads.openId);
+    if (openThreadId) navigate(closeHref);
+    setShowMembers((v) => !v || !!openThreadId);
   };
 
   // Leaving the inline editor (Enter or Escape) puts the cursor back in the composer.
@@ -231,13 +231,13 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             />
           )}
         </FileDropArea>
-        {threads.openId ? (
+        {openThreadId ? (
           <ThreadPanel
-            key={threads.openId}
+            key={openThreadId}
             channel={channel}
             me={me}
             users={users}
-            messageId={threads.openId}
+            messageId={openThreadId}
             onClose={closeThread}
           />
         ) : (

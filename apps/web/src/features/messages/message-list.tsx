@@ -182,10 +182,24 @@ export function MessageList({
         ? { index: unreadIndex, align: 'start' as const, offset: -UNREAD_CONTEXT_PX }
         : items.length - 1;
 
-  const lookup = (id: string) => {
-    const user = id === me.id ? me : users.get(id);
-    return { name: user?.displayName ?? 'Unknown user', user };
-  };
+  // Stable callbacks keep the memoised rows from drawing again when the screen around them changes.
+  const lookup = useCallback(
+    (id: string) => {
+      const user = id === me.id ? me : users.get(id);
+      return { name: user?.displayName ?? 'Unknown user', user };
+    },
+    [me, users],
+  );
+  const { mutate: saveEdit } = edit;
+  const startEditing = useCallback((m: Message) => onEditingChange(m.id), [onEditingChange]);
+  const stopEditing = useCallback(() => onEditingChange(undefined), [onEditingChange]);
+  const saveEditing = useCallback(
+    (m: Message, body: string) => {
+      onEditingChange(undefined);
+      if (m.encrypted || body !== m.body) saveEdit({ message: m, body });
+    },
+    [onEditingChange, saveEdit],
+  );
   const renderItem = (item: Item, preview: boolean) =>
     item.kind === 'row' && item.row.lines ? (
       <SystemRow
@@ -211,12 +225,9 @@ export function MessageList({
         author={item.row.message.authorId === me.id ? me : users.get(item.row.message.authorId)}
         own={item.row.message.authorId === me.id}
         editing={editingId === item.row.message.id}
-        onStartEdit={(m) => onEditingChange(m.id)}
-        onSaveEdit={(m, body) => {
-          onEditingChange(undefined);
-          if (m.encrypted || body !== m.body) edit.mutate({ message: m, body });
-        }}
-        onCancelEdit={() => onEditingChange(undefined)}
+        onStartEdit={startEditing}
+        onSaveEdit={saveEditing}
+        onCancelEdit={stopEditing}
         canDelete={canDeleteMessage(channel, me, item.row.message)}
         onDelete={setDeleting}
       />

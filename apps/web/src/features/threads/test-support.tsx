@@ -8,8 +8,8 @@ import { ThreadLinkContext, type ThreadLinks } from './thread-link';
 export const USERS = [user('alice', { displayName: 'Alice' }), user('bob', { displayName: 'Bob' })];
 
 export const links: ThreadLinks = {
-  openId: undefined,
   href: (rootId) => `/c/general/t/${rootId}`,
+  open: () => {},
   closeHref: '/c/general',
 };
 

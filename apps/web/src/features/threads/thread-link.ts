@@ -1,13 +1,15 @@
-import { createContext, useContext, useMemo } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
 import { conversationPath } from '../../lib/names';
 
-/** Where a channel's threads open: given to rows by the channel view, so a row needs no route knowledge. */
+/**
+ * Where a channel's threads open: given to rows by the channel view, so a row needs no route knowledge.
+ * The same for the whole channel: opening a thread does not draw every row again.
+ */
 export type ThreadLinks = {
-  /** The thread (root or reply id) open in the panel, if any. */
-  openId: string | undefined;
   href: (rootId: string) => string;
+  open: (rootId: string) => void;
   closeHref: string;
 };
 
@@ -29,18 +31,29 @@ export function threadPath(channel: Channel, me: User, rootId: string): string {
   return `${base}${base.includes('?') ? '&' : '?'}thread=${rootId}`;
 }
 
-/** The open thread and the links of a channel view, from the current route. */
-export function useThreadRoute(channel: Channel, me: User): ThreadLinks {
+/** The open thread (root or reply id, if any) and the links of a channel view, from the current route. */
+export function useThreadRoute(
+  channel: Channel,
+  me: User,
+): { openId: string | undefined; links: ThreadLinks } {
   const { messageId } = useParams();
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const openId = messageId ?? search.get('thread') ?? undefined;
   const base = isDm(channel) ? pathname : undefined;
-  return useMemo(() => {
+  // The router's navigate changes with every address; rows keep one that does not.
+  const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  useEffect(() => {
+    latestNavigate.current = navigate;
+  }, [navigate]);
+  const go = useCallback((to: string) => latestNavigate.current(to), []);
+  const links = useMemo(() => {
     // A DM stays on the address it was opened with, whichever participant's name is in it.
     const closeHref = base ? `${base}${channel.encrypted ? '?e2e=1' : ''}` : channelPath(channel, me);
     const href = (rootId: string) =>
       base ? `${closeHref}${channel.encrypted ? '&' : '?'}thread=${rootId}` : threadPath(channel, me, rootId);
-    return { openId, href, closeHref };
-  }, [openId, base, channel, me]);
+    return { href, open: (rootId: string) => go(href(rootId)), closeHref };
+  }, [base, channel, me, go]);
+  return { openId, links };
 }

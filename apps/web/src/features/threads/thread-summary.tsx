@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Channel, Message, MessageResponse } from '@parley/protocol';
 import { LIMITS } from '@parley/protocol/client';
 import { Avatar } from '../../components/avatar';
@@ -56,7 +56,6 @@ export function ThreadSummary({ message }: { message: Message }) {
 /** The hover action that opens a message's thread (a reply's own root when it is one). */
 export function ReplyInThreadButton({ message }: { message: Message }) {
   const links = useThreadLinks();
-  const navigate = useNavigate();
   const prefetch = usePrefetchThread();
   const rootId = message.threadRootId ?? message.id;
   if (!links) return null;
@@ -70,7 +69,7 @@ export function ReplyInThreadButton({ message }: { message: Message }) {
       onFocus={() => prefetch(rootId)}
       onClick={() => {
         prefetch(rootId);
-        navigate(links.href(rootId));
+        links.open(rootId);
       }}
     >
       <Icon name="message" size={16} />
