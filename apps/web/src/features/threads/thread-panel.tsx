@@ -81,20 +81,23 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
           Loading thread…
         </div>
       ) : (
+        <ThreadConversation
+          page={page}
+          channel={channel}
+          me={me}
+          users={users}
+          highlightId={messageId !== page.root.id ? messageId : undefined}
+          editingId={editingId}
+          onEditingChange={setEditingId}
+        />
+      )}
+      {/* The composer is drawn while the replies load, as in Slack: one can start writing at once. */}
+      {rootId && !error && (
         <>
-          <ThreadConversation
-            page={page}
-            channel={channel}
-            me={me}
-            users={users}
-            highlightId={messageId !== page.root.id ? messageId : undefined}
-            editingId={editingId}
-            onEditingChange={setEditingId}
-          />
-          <TypingLine where={rootId ?? ''} users={users} />
+          <TypingLine where={rootId} users={users} />
           <ThreadComposer
             channel={channel}
-            rootId={page.root.id}
+            rootId={rootId}
             selfId={me.id}
             disabled={disabled}
             onEditLast={handleEditLast}
