@@ -66,6 +66,17 @@ export async function noOpClick(): Promise<number> {
   return frameWhen(start, () => true);
 }
 
+/** Resolves once ten frames in a row came without a long task: the page has settled after a load. */
+export async function quiet(): Promise<void> {
+  const until = performance.now() + 5_000;
+  let last = await nextFrame();
+  for (let calm = 0; calm < 10 && last < until;) {
+    const at = await nextFrame();
+    calm = at - last <= 20 ? calm + 1 : 0;
+    last = at;
+  }
+}
+
 /** Frame-to-frame times while nothing happens: the display's own cadence. */
 export async function idleFrames(count: number): Promise<number[]> {
   const times: number[] = [];

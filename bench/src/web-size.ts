@@ -87,6 +87,7 @@ function printTimings(t: Timings) {
       ratio: t.threadOpen.firstOpenToNoOp,
     },
     'thread open again (cached)': { 'p50 / p95 ms': spread(t.threadOpen.cachedOpenMs) },
+    'thread open as the page shows': { 'p50 / p95 ms': spread(t.threadOpen.atOnceOpenMs) },
     'thread open / channel switch': { ratio: t.threadOpen.firstOpenToChannelSwitch },
     'thread address, cold load': {
       'p50 / p95 ms': spread(t.threadOpen.coldNavigationMs),
