@@ -14,6 +14,7 @@ import { useLoadNewer } from './history-window';
 import { JumpToLatest, JumpToUnread } from './jump-controls';
 import { MessageRow, PendingRow } from '../../components/message/message-row';
 import { SystemRow } from '../../components/message/system-row';
+import { useAltClickMarksUnread } from './mark-unread';
 import { TailPreview, useListSettled, usePreviewRows } from './tail-preview';
 import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
@@ -190,6 +191,7 @@ export function MessageList({
     },
     [me, users],
   );
+  const altClick = useAltClickMarksUnread(messages);
   const { mutate: saveEdit } = edit;
   const startEditing = useCallback((m: Message) => onEditingChange(m.id), [onEditingChange]);
   const stopEditing = useCallback(() => onEditingChange(undefined), [onEditingChange]);
@@ -254,7 +256,7 @@ export function MessageList({
   }
 
   return (
-    <div className="message-list-frame">
+    <div className="message-list-frame" onClick={altClick}>
       <Virtuoso
         className="message-list"
         scrollerRef={(el) => setScroller(el instanceof HTMLElement ? el : null)}

@@ -1,7 +1,8 @@
 import { Dialog } from '../../components/dialog';
 import './switcher.css';
 
-const mod = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+const mac = /Mac|iPhone|iPad/.test(navigator.platform);
+const mod = mac ? '⌘' : 'Ctrl';
 
 const SHORTCUTS: [string[], string][] = [
   [[mod, 'K'], 'Jump to a channel, DM or person'],
@@ -12,6 +13,7 @@ const SHORTCUTS: [string[], string][] = [
   [['Esc'], 'Cancel an edit, close the thread or a dialog'],
   [[':', 'name'], 'Emoji by shortcode; Tab or Enter picks'],
   [['+:emoji:'], 'React to the last message'],
+  [[mac ? 'Option' : 'Alt', 'click'], 'Mark a message and those after it unread'],
 ];
 
 /** "?": the keyboard shortcuts Parley answers to. */
