@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readable, setUpEncryption } from '../support/encryption.js';
 import { registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
+const SHOTS = process.env.E2E_SHOTS;
 const threadPanel = (page: Page) => page.getByRole('complementary', { name: 'Thread' });
 const replyBox = (page: Page) => threadPanel(page).getByRole('textbox', { name: 'Reply in thread' });
 // Scoped to the list's rows: the first-frame preview and the thread panel draw rows too.
@@ -75,6 +76,18 @@ test('two users talk in a thread beside #general, live, and follow it from the T
   const axe = await new AxeBuilder({ page: alice.page }).analyze();
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  if (SHOTS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await alice.page.emulateMedia({ colorScheme });
+      await alice.page.screenshot({ path: `${SHOTS}/thread-${colorScheme}.png` });
+    }
+    await alice.page.emulateMedia({ colorScheme: 'light' });
+    await bob.page.setViewportSize({ width: 390, height: 780 });
+    // The sidebar turns into a drawer and slides away first.
+    await bob.page.waitForTimeout(500);
+    await bob.page.screenshot({ path: `${SHOTS}/thread-phone.png` });
+    await bob.page.setViewportSize({ width: 1280, height: 720 });
+  }
 
   // Escape in the empty reply box closes the panel.
   await replyBox(alice.page).press('Escape');
