@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readable, setUpEncryption } from '../support/encryption.js';
+import { seriousViolations } from '../support/axe.js';
 import { registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -108,6 +109,7 @@ test('two users talk in a thread beside #general, live, and follow it from the T
   await expect(card).toHaveAttribute('data-unread', '1');
   await expect(card).toContainText('See you there');
   await expect(card).toContainText('#general');
+  expect(await seriousViolations(bob.page)).toEqual([]);
   await card.click();
   await expect(threadRows(bob.page).filter({ hasText: 'See you there' })).toHaveCount(1);
   await expect(threadsLink.getByLabel(/unread replies/)).toHaveCount(0);

@@ -57,6 +57,24 @@ describe('ThreadsPage', () => {
     expect(within(cards[2]!).queryByLabelText(/unread/)).toBeNull();
   });
 
+  it('shows each message with its formatting, its links as text inside the card', () => {
+    const formatted: ThreadEntry = {
+      ...entries[0]!,
+      root: { ...entries[0]!.root, body: 'ship **today**, see https://example.com' },
+    };
+    render(
+      renderTree(<ThreadsPage me={USERS[0]!} />, [
+        [keys.threads, [formatted]],
+        [keys.channels, [channel()]],
+      ]).tree,
+    );
+    const card = screen.getByTestId('thread-card');
+    expect(within(card).getByText('today').tagName).toBe('STRONG');
+    expect(card.tagName).toBe('A');
+    expect(card.querySelectorAll('a')).toHaveLength(0);
+    expect(card.textContent).toContain('https://example.com');
+  });
+
   it('counts threads with unread replies for the sidebar, not the replies', () => {
     expect(unreadThreadCount(entries)).toBe(2);
     expect(unreadThreadCount(undefined)).toBe(0);

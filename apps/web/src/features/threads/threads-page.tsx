@@ -6,7 +6,8 @@ import { useChannels } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { useUserMap } from '../../realtime/use-users';
 import { sinceLabel, useNow } from './last-reply';
-import { Excerpt } from './root-excerpt';
+import { MessageBody } from '../../components/message/markdown';
+import { useDecrypted } from '../../crypto/use-decrypted';
 import { threadPath } from './thread-link';
 import { repliesLabel } from './thread-summary';
 import { useThread, useThreads } from './use-thread';
@@ -128,9 +129,18 @@ function CardLine({ message, users, me }: { message: Message; users: Map<string,
       <span className="thread-card-text">
         <span className="thread-card-author">{name}</span>
         <span className="thread-card-excerpt">
-          <Excerpt message={message} authorName={name} />
+          <CardBody message={message} authorName={name} />
         </span>
       </span>
     </span>
   );
+}
+
+/** The message with its formatting, as in the Mentions and Saved views; decrypted in the browser when sealed. */
+function CardBody({ message, authorName }: { message: Message; authorName: string }) {
+  const plain = useDecrypted(message, authorName);
+  if (message.deletedAt) return <em>This message was deleted.</em>;
+  if (!message.encrypted) return <MessageBody text={message.body ?? ''} inLink />;
+  if (!plain) return <em>Decrypting…</em>;
+  return plain.ok ? <MessageBody text={plain.text} inLink /> : <em>Encrypted message</em>;
 }
