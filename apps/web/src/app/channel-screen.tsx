@@ -12,7 +12,7 @@ import { useDraft } from '../realtime/drafts';
 import { mentionSource } from '../realtime/mention-source';
 import { currentSocket } from '../realtime/sync';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
-import { dmName, isDirect } from '../lib/names';
+import { conversationPath, dmName, isDirect } from '../lib/names';
 import { rememberOpened } from '../lib/recent-conversations';
 import { KeyChangeWarning } from '../features/encryption/key-change-warning';
 import { useReactToLast } from '../features/reactions/use-react-to-last';
@@ -22,7 +22,7 @@ import { ThreadPanel } from '../features/threads/thread-panel';
 import { Composer } from '../components/message/composer';
 import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
-import { MessageLinkContext, messagePath } from '../features/messages/message-link';
+import { MessageLinkContext, messagePath, messagePathFrom } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
 import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMarkUnread, useMessages } from '../realtime/use-messages';
@@ -66,7 +66,10 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
     onThreadReply: (id) => navigate(threads.href(id), { replace: true }),
   });
   const { data, isLoading } = useMessages(channel.id, landing.ready);
-  const linkOf = useCallback((m: Message) => messagePath(channel, me, m), [channel, me]);
+  // Keyed by the path, not the channel object, which changes with every message's counts.
+  const home = conversationPath(channel, me);
+  const direct = isDirect(channel);
+  const linkOf = useCallback((m: Message) => messagePathFrom(home, direct, m), [home, direct]);
   const reactToLast = useReactToLast();
   const draft = useDraft(channel, null, me.id);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);

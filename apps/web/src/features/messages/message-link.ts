@@ -13,9 +13,17 @@ export function messagePath(
   me: User,
   message: Pick<Message, 'id' | 'threadRootId' | 'alsoInChannel'>,
 ): string {
+  return messagePathFrom(conversationPath(channel, me), isDm(channel), message);
+}
+
+/** The same from the conversation's own path, which stays put while the channel's counts change. */
+export function messagePathFrom(
+  base: string,
+  dm: boolean,
+  message: Pick<Message, 'id' | 'threadRootId' | 'alsoInChannel'>,
+): string {
   const reply = !!message.threadRootId && !message.alsoInChannel;
-  const base = conversationPath(channel, me);
-  if (!isDm(channel)) return `${base}/${reply ? 't' : 'm'}/${message.id}`;
+  if (!dm) return `${base}/${reply ? 't' : 'm'}/${message.id}`;
   return `${base}${base.includes('?') ? '&' : '?'}${reply ? 'thread' : 'm'}=${message.id}`;
 }
 

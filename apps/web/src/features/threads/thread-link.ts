@@ -48,12 +48,15 @@ export function useThreadRoute(
     latestNavigate.current = navigate;
   }, [navigate]);
   const go = useCallback((to: string) => latestNavigate.current(to), []);
+  // Keyed by the paths, not the channel object, which changes with every message's counts.
+  const home = channelPath(channel, me);
+  const { encrypted } = channel;
   const links = useMemo(() => {
     // A DM stays on the address it was opened with, whichever participant's name is in it.
-    const closeHref = base ? `${base}${channel.encrypted ? '?e2e=1' : ''}` : channelPath(channel, me);
+    const closeHref = base ? `${base}${encrypted ? '?e2e=1' : ''}` : home;
     const href = (rootId: string) =>
-      base ? `${closeHref}${channel.encrypted ? '&' : '?'}thread=${rootId}` : threadPath(channel, me, rootId);
+      base ? `${closeHref}${encrypted ? '&' : '?'}thread=${rootId}` : `${home}/t/${rootId}`;
     return { href, open: (rootId: string) => go(href(rootId)), closeHref };
-  }, [base, channel, me, go]);
+  }, [base, home, encrypted, go]);
   return { openId, links };
 }
