@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@parley/protocol';
-import { dayLabel, groupMessages } from './group-messages';
+import { dayLabel, groupMessages, stableRows } from './group-messages';
 
 const at = (seq: number, createdAt: string, authorId = 'a'): Message => ({
   id: `m${seq}`,
@@ -99,5 +99,32 @@ describe('groupMessages', () => {
 
   it('labels older days by weekday and date', () => {
     expect(dayLabel('2026-03-02T10:00:00', now)).toMatch(/2/);
+  });
+});
+
+describe('stableRows', () => {
+  it('keeps the rows of messages already shown when a new one arrives, so they are not drawn again', () => {
+    const first = [at(1, '2026-03-02T10:00:00Z'), at(2, '2026-03-02T10:01:00Z')];
+    const before = stableRows(groupMessages(first));
+    const after = stableRows(groupMessages([...first, at(3, '2026-03-02T10:02:00Z', 'b')]));
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after[2]!.message.seq).toBe(3);
+  });
+
+  it('gives a new row where the message or its place in a run changed', () => {
+    const one = at(1, '2026-03-02T10:00:00Z');
+    const two = at(2, '2026-03-02T10:01:00Z');
+    const before = stableRows(groupMessages([one, two]));
+    const edited = { ...two, body: 'edited' };
+    const afterEdit = stableRows(groupMessages([one, edited]));
+    expect(afterEdit[0]).toBe(before[0]);
+    expect(afterEdit[1]).not.toBe(before[1]);
+    expect(afterEdit[1]!.message.body).toBe('edited');
+    // The first unread line moves onto the second row: that row changes, the first does not.
+    const unread = stableRows(groupMessages([one, edited], { unreadAfter: 1, selfId: 'me' }));
+    expect(unread[0]).toBe(before[0]);
+    expect(unread[1]!.firstUnread).toBe(true);
+    expect(unread[1]).not.toBe(afterEdit[1]);
   });
 });

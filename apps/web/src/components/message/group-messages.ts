@@ -89,3 +89,23 @@ export function groupMessages(
   });
   return rows;
 }
+
+// The row last handed out for a message: rows that did not change keep their identity, so memoised rows skip drawing.
+const handedOut = new WeakMap<Message, Row>();
+
+const sameRow = (a: Row, b: Row) =>
+  a.head === b.head &&
+  a.day === b.day &&
+  a.firstUnread === b.firstUnread &&
+  a.lines?.length === b.lines?.length &&
+  (a.lines ?? []).every((line, i) => line === b.lines![i]);
+
+/** `rows` with each row that equals the one last given for its message replaced by that same object. */
+export function stableRows(rows: Row[]): Row[] {
+  return rows.map((row) => {
+    const before = handedOut.get(row.message);
+    if (before && sameRow(before, row)) return before;
+    handedOut.set(row.message, row);
+    return row;
+  });
+}

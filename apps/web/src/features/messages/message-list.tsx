@@ -9,7 +9,7 @@ import { useStore } from '../../lib/store';
 import { isPending, mergeMessages } from '../../realtime/merge';
 import { canDeleteMessage } from '../../components/message/can-delete';
 import { DeleteMessageDialog } from '../../components/message/delete-message-dialog';
-import { groupMessages, type Row } from '../../components/message/group-messages';
+import { groupMessages, stableRows, type Row } from '../../components/message/group-messages';
 import { useLoadNewer } from './history-window';
 import { JumpToLatest, JumpToUnread } from './jump-controls';
 import { MessageRow, PendingRow } from '../../components/message/message-row';
@@ -103,7 +103,7 @@ export function MessageList({
       // A thread-only reply waits in its thread, not in the channel.
       queued.filter((i) => i.channelId === channel.id && (!i.threadRootId || i.alsoInChannel)),
     );
-    const rows = groupMessages(messages, { unreadAfter, selfId: me.id }).map((row) => ({
+    const rows = stableRows(groupMessages(messages, { unreadAfter, selfId: me.id })).map((row) => ({
       kind: 'row' as const,
       row,
     }));

@@ -7,7 +7,7 @@ import { retryMessage } from '../../realtime/send';
 import { useStore } from '../../lib/store';
 import { canDeleteMessage } from '../../components/message/can-delete';
 import { DeleteMessageDialog } from '../../components/message/delete-message-dialog';
-import { groupMessages, type Row } from '../../components/message/group-messages';
+import { groupMessages, stableRows, type Row } from '../../components/message/group-messages';
 import { MessageRow, PendingRow } from '../../components/message/message-row';
 import { repliesLabel } from './thread-summary';
 import { useThreadEdits } from './use-thread-edits';
@@ -50,9 +50,11 @@ export function ThreadConversation({
   // Grouped after the root, so a day line shows only where the day changes; the first reply keeps its name.
   const rows = useMemo(
     () =>
-      groupMessages([root, ...messages], { selfId: me.id })
-        .slice(1)
-        .map((r, i) => (i ? r : { ...r, head: true })),
+      stableRows(
+        groupMessages([root, ...messages], { selfId: me.id })
+          .slice(1)
+          .map((r, i) => (i ? r : { ...r, head: true })),
+      ),
     [root, messages, me.id],
   );
   const pending = useMemo(
