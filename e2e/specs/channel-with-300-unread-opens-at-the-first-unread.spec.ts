@@ -35,6 +35,8 @@ test('a channel with 300 unread opens at the first unread, with jumps to the lat
   const marker = (await newLine(page).boundingBox())!;
   expect(marker.y - list.y).toBeLessThan(list.height / 3);
   await expect(line(page, 'unread line 300')).toHaveCount(0);
+  // Opening reads the whole channel, as in Slack: no badge stays for the part not loaded yet.
+  await expect(page.getByRole('link', { name })).not.toHaveClass(/unread/);
 
   // Jump to latest: a floating button, counting what is below.
   const jumpLatest = page.getByRole('button', { name: /Jump to latest/ });

@@ -108,7 +108,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
     return () => setOpenChannel(undefined);
   }, [channel.id]);
 
-  const lastSeq = data?.messages.at(-1)?.seq ?? 0;
+  // Opening a channel reads all of it, as in Slack, even where the window shown stops short of the newest.
+  const lastSeq = Math.max(data?.messages.at(-1)?.seq ?? 0, data ? channel.lastSeq : 0);
   const readSeq = channel.membership?.lastReadSeq ?? 0;
   const unread = channel.membership?.unread ?? 0;
   useEffect(() => {

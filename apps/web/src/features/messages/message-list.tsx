@@ -157,10 +157,11 @@ export function MessageList({
       (unreadRow?.kind === 'row' &&
         firstVisibleSeq !== undefined &&
         unreadRow.row.message.seq < firstVisibleSeq));
-  const newBelow =
-    messages.filter(
-      (m) => m.seq > Math.max(newAfter, lastVisibleSeq ?? Infinity) && m.authorId !== me.id && !m.system,
-    ).length + (hasMoreAfter ? (channel.membership?.unread ?? 0) : 0);
+  const othersAfter = (seq: number) =>
+    messages.filter((m) => m.seq > seq && m.authorId !== me.id && !m.system).length;
+  // Below a window that stops short of the newest: the unread of the opening not loaded yet.
+  const notLoaded = hasMoreAfter ? Math.max(0, unreadCount - othersAfter(newAfter)) : 0;
+  const newBelow = othersAfter(Math.max(newAfter, lastVisibleSeq ?? Infinity)) + notLoaded;
 
   useLandOn(
     scroller,
