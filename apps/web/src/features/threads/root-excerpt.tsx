@@ -1,4 +1,6 @@
 import type { Message } from '@parley/protocol';
+import { useMentionLookup } from '../../components/mention/mention-context';
+import { MentionText } from '../../components/mention/mention-text';
 import { useDecrypted } from '../../crypto/use-decrypted';
 
 const MAX = 90;
@@ -15,11 +17,12 @@ export function excerpt(text: string, max = MAX): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : max)}…`;
 }
 
-/** A message as one preview line, decrypted in the browser for encrypted channels. */
+/** A message as one preview line, people's mentions by name, decrypted in the browser for encrypted channels. */
 export function Excerpt({ message, authorName }: { message: Message; authorName: string }) {
   const plain = useDecrypted(message, authorName);
+  const lookup = useMentionLookup();
   if (message.deletedAt) return <em>This message was deleted.</em>;
-  if (!message.encrypted) return <>{excerpt(message.body ?? '')}</>;
+  if (!message.encrypted) return <MentionText text={excerpt(message.body ?? '')} lookup={lookup} />;
   if (!plain) return <em>Decrypting…</em>;
-  return plain.ok ? <>{excerpt(plain.text)}</> : <em>Encrypted message</em>;
+  return plain.ok ? <MentionText text={excerpt(plain.text)} lookup={lookup} /> : <em>Encrypted message</em>;
 }

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../realtime/keys';
 import { channel, message } from '../../realtime/test-fixtures';
-import { renderTree } from './test-support';
+import { MentionContext, type MentionLookup } from '../../components/mention/mention-context';
+import { renderTree, USERS } from './test-support';
 import { ThreadMark, ThreadSummary } from './thread-summary';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
@@ -48,6 +49,26 @@ describe('ThreadMark', () => {
     const link = screen.getByRole('link', { name: /replied to a thread/ });
     expect(link.textContent).toBe('replied to a thread: Where shall we have lunch?');
     expect(link.getAttribute('href')).toBe('/c/general/t/m1');
+  });
+
+  it('names the people a root mentions, as the message itself does', () => {
+    const mentioning = { ...root, body: 'Lunch with @bob?' };
+    const lookup: MentionLookup = {
+      byUsername: (name) => USERS.find((u) => u.username === name),
+      selfName: 'alice',
+    };
+    render(
+      <MentionContext.Provider value={lookup}>
+        {
+          renderTree(<ThreadMark message={reply} />, [
+            [keys.channels, [channel()]],
+            [keys.messages('c1'), { messages: [mentioning, reply], hasMoreBefore: false }],
+          ]).tree
+        }
+      </MentionContext.Provider>,
+    );
+    const link = screen.getByRole('link', { name: /replied to a thread/ });
+    expect(link.textContent).toBe('replied to a thread: Lunch with @Bob?');
   });
 
   it('says where the reply also went inside the thread, and nothing for a thread-only reply', () => {
