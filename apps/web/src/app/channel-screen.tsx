@@ -22,7 +22,7 @@ import { ThreadPanel } from '../features/threads/thread-panel';
 import { Composer } from '../components/message/composer';
 import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
-import { MessageLinkContext, messagePath, messagePathFrom } from '../features/messages/message-link';
+import { MessageLinkContext, messagePathFrom } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
 import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMarkUnread, useMessages } from '../realtime/use-messages';
@@ -69,7 +69,10 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   // Keyed by the path, not the channel object, which changes with every message's counts.
   const home = conversationPath(channel, me);
   const direct = isDirect(channel);
-  const linkOf = useCallback((m: Message) => messagePathFrom(home, direct, m), [home, direct]);
+  const linkOf = useCallback(
+    (m: Pick<Message, 'id' | 'threadRootId' | 'alsoInChannel'>) => messagePathFrom(home, direct, m),
+    [home, direct],
+  );
   const reactToLast = useReactToLast();
   const draft = useDraft(channel, null, me.id);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
@@ -172,9 +175,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             <FilesButton
               channel={channel}
               users={users}
-              linkOfMessage={(id) =>
-                messagePath(channel, me, { id, threadRootId: null, alsoInChannel: false })
-              }
+              linkOfMessage={(id) => linkOf({ id, threadRootId: null, alsoInChannel: false })}
             />
             <PinsButton channel={channel} users={users} linkOf={linkOf} />
           </>

@@ -1,8 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Channel, Message, User } from '@parley/protocol';
-import { conversationPath } from '../../lib/names';
-
-const isDm = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'group';
+import { conversationPath, isDirect } from '../../lib/names';
 
 /**
  * A message's permalink path: /c/name/m/id, a DM's /dm/username?m=id, and for a reply only in its
@@ -13,7 +11,7 @@ export function messagePath(
   me: User,
   message: Pick<Message, 'id' | 'threadRootId' | 'alsoInChannel'>,
 ): string {
-  return messagePathFrom(conversationPath(channel, me), isDm(channel), message);
+  return messagePathFrom(conversationPath(channel, me), isDirect(channel), message);
 }
 
 /** The same from the conversation's own path, which stays put while the channel's counts change. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Message } from '@parley/protocol';
 import { useMentionLookup } from '../../components/mention/mention-context';
 import { MentionText } from '../../components/mention/mention-text';
@@ -17,12 +18,29 @@ export function excerpt(text: string, max = MAX): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : max)}…`;
 }
 
-/** A message as one preview line, people's mentions by name, decrypted in the browser for encrypted channels. */
-export function Excerpt({ message, authorName }: { message: Message; authorName: string }) {
+/** A message's text for a preview, decrypted in the browser when sealed; a note instead where there is none. */
+export function PreviewText({
+  message,
+  authorName,
+  children,
+}: {
+  message: Message;
+  authorName: string;
+  children: (text: string) => ReactNode;
+}) {
   const plain = useDecrypted(message, authorName);
-  const lookup = useMentionLookup();
   if (message.deletedAt) return <em>This message was deleted.</em>;
-  if (!message.encrypted) return <MentionText text={excerpt(message.body ?? '')} lookup={lookup} />;
+  if (!message.encrypted) return children(message.body ?? '');
   if (!plain) return <em>Decrypting…</em>;
-  return plain.ok ? <MentionText text={excerpt(plain.text)} lookup={lookup} /> : <em>Encrypted message</em>;
+  return plain.ok ? children(plain.text) : <em>Encrypted message</em>;
+}
+
+/** A message as one preview line, people's mentions by name. */
+export function Excerpt({ message, authorName }: { message: Message; authorName: string }) {
+  const lookup = useMentionLookup();
+  return (
+    <PreviewText message={message} authorName={authorName}>
+      {(text) => <MentionText text={excerpt(text)} lookup={lookup} />}
+    </PreviewText>
+  );
 }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
-import { conversationPath } from '../../lib/names';
+import { conversationPath, isDirect } from '../../lib/names';
 
 /**
  * Where a channel's threads open: given to rows by the channel view, so a row needs no route knowledge.
@@ -19,15 +19,13 @@ export function useThreadLinks(): ThreadLinks | undefined {
   return useContext(ThreadLinkContext);
 }
 
-const isDm = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'group';
-
 /** The channel's own page: /c/name, or a DM's /dm/username (?e2e=1 for the encrypted one). */
 export const channelPath = conversationPath;
 
 /** Channels have a thread route; DMs carry the thread in the query string of their own page. */
 export function threadPath(channel: Channel, me: User, rootId: string): string {
   const base = channelPath(channel, me);
-  if (!isDm(channel)) return `${base}/t/${rootId}`;
+  if (!isDirect(channel)) return `${base}/t/${rootId}`;
   return `${base}${base.includes('?') ? '&' : '?'}thread=${rootId}`;
 }
 
@@ -40,7 +38,7 @@ export function useThreadRoute(
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const openId = messageId ?? search.get('thread') ?? undefined;
-  const base = isDm(channel) ? pathname : undefined;
+  const base = isDirect(channel) ? pathname : undefined;
   // The router's navigate changes with every address; rows keep one that does not.
   const navigate = useNavigate();
   const latestNavigate = useRef(navigate);

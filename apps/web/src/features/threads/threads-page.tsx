@@ -7,7 +7,7 @@ import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { useUserMap } from '../../realtime/use-users';
 import { sinceLabel, useNow } from './last-reply';
 import { MessageBody } from '../../components/message/markdown';
-import { useDecrypted } from '../../crypto/use-decrypted';
+import { PreviewText } from './root-excerpt';
 import { threadPath } from './thread-link';
 import { repliesLabel } from './thread-summary';
 import { useThread, useThreads } from './use-thread';
@@ -138,9 +138,9 @@ function CardLine({ message, users, me }: { message: Message; users: Map<string,
 
 /** The message with its formatting, as in the Mentions and Saved views; decrypted in the browser when sealed. */
 function CardBody({ message, authorName }: { message: Message; authorName: string }) {
-  const plain = useDecrypted(message, authorName);
-  if (message.deletedAt) return <em>This message was deleted.</em>;
-  if (!message.encrypted) return <MessageBody text={message.body ?? ''} inLink />;
-  if (!plain) return <em>Decrypting…</em>;
-  return plain.ok ? <MessageBody text={plain.text} inLink /> : <em>Encrypted message</em>;
+  return (
+    <PreviewText message={message} authorName={authorName}>
+      {(text) => <MessageBody text={text} inLink />}
+    </PreviewText>
+  );
 }
