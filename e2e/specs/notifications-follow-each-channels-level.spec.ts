@@ -82,7 +82,8 @@ test('desktop notifications and badges follow each channel’s level, mute, and 
   await send(alice.page, room, 'nothing for bob here');
   await send(alice.page, room, `@${bobName} can you check the logs?`);
   await expect.poll(async () => (await shown(bob.page)).length).toBe(2);
-  expect((await shown(bob.page))[1]!.body).toBe(`@${bobName} can you check the logs?`);
+  // The person by name, as the message shows it, not the raw @username.
+  expect((await shown(bob.page))[1]!.body).toBe(`@${title(bobName)} can you check the logs?`);
   await expect(bobRoom.getByLabel('1 mention')).toBeVisible();
   await expect(bob.page).toHaveTitle('(1) Parley');
 

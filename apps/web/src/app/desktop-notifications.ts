@@ -7,7 +7,10 @@ import { ownGroupHandles } from '../realtime/apply-group-events';
 import { keys } from '../realtime/keys';
 import type { ThreadEntry } from '../realtime/merge';
 import { isReading } from '../realtime/reading';
+import { mentionLookup, type MentionLookup } from '../components/mention/mention-context';
+import { namedMentions } from '../components/mention/mention-text';
 import { messagePath } from '../features/messages/message-link';
+import { excerpt } from '../features/threads/root-excerpt';
 import { notificationTitle, shouldNotify } from './notify-rules';
 
 const DISMISSED_KEY = 'parley.notifications.dismissed';
@@ -36,6 +39,11 @@ export async function enableNotifications(): Promise<void> {
   await Notification.requestPermission();
 }
 
+/** A message as a notification shows it: people by name, markdown marks dropped, one short paragraph. */
+export function notificationBody(text: string, lookup: MentionLookup): string {
+  return excerpt(namedMentions(text, lookup), BODY_MAX);
+}
+
 /** Called for each live message: decides, then shows it from this tab if it leads. */
 export function startDesktopNotifications(qc: QueryClient, self: () => User, open: (path: string) => void) {
   if (!('Notification' in window)) return () => {};
@@ -45,6 +53,7 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === message.channelId);
     if (!channel) return;
     const users = qc.getQueryData<User[]>(keys.users);
+    const groups = qc.getQueryData<UserGroup[]>(keys.groups);
     const author = users?.find((u) => u.id === message.authorId)?.displayName ?? 'Someone';
     const plain = await decryptText(message, author);
     const text = plain.ok ? plain.text : 'Encrypted message';
@@ -52,7 +61,7 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     const wanted = shouldNotify(message, text, channel, {
       selfId: me.id,
       selfName: me.username,
-      selfGroups: ownGroupHandles(qc.getQueryData<UserGroup[]>(keys.groups), me.id),
+      selfGroups: ownGroupHandles(groups, me.id),
       watchingChannelId: isReading(channel.id) ? channel.id : undefined,
       following: (rootId) => !!threads?.some((t) => t.thread.rootId === rootId && t.thread.following),
     });
@@ -62,9 +71,8 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
       return;
     }
     if (Notification.permission !== 'granted' || !leader) return;
-    const body = text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
     const shown = new Notification(notificationTitle(author, channel), {
-      body,
+      body: notificationBody(text, mentionLookup(users, groups, me)),
       tag: message.id,
       icon: '/favicon.svg',
     });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { User, UserGroup } from '@parley/protocol';
+import { mentionLookup } from '../components/mention/mention-context';
+import { notificationBody } from './desktop-notifications';
+
+const user = (id: string, username: string, displayName: string) => ({ id, username, displayName }) as User;
+const me = user('u1', 'alice', 'Alice Ng');
+const bob = user('u2', 'bob_smith', 'Bob Smith');
+const design = { id: 'g1', handle: 'design', name: 'Design', memberIds: ['u1'] } as UserGroup;
+const lookup = mentionLookup([me, bob], [design], me);
+
+describe('notificationBody', () => {
+  it('a notification showed raw @usernames: it names people and groups as messages do', () => {
+    expect(notificationBody('@bob_smith and @design, see @alice', lookup)).toBe(
+      '@Bob Smith and @Design, see @Alice Ng',
+    );
+  });
+
+  it('keeps an @name nobody has, and drops markdown marks and line breaks', () => {
+    expect(notificationBody('**Ship** it, @nobody\n> quoted `code`', lookup)).toBe(
+      'Ship it, @nobody quoted code',
+    );
+  });
+
+  it('cuts a long message at a word', () => {
+    const body = notificationBody('word '.repeat(100), lookup);
+    expect(body.length).toBeLessThanOrEqual(161);
+    expect(body.endsWith('word…')).toBe(true);
+  });
+});
