@@ -57,3 +57,24 @@ test('on a phone the drawer takes focus as it opens, keeps it, and Escape closes
   await expect(opener).toBeFocused();
   await context.close();
 });
+
+// Regression: a window narrowed to phone width showed the closed drawer sliding away over the page.
+test('on a phone only opening and closing the drawer slides it, not the window turning narrow', async ({
+  browser,
+}) => {
+  const { context, page } = await registerInNewContext(browser, uniqueName('narrow'));
+  await waitLive(page);
+  const slides = () => page.evaluate(() => document.querySelector('.sidebar')!.getAnimations().length > 0);
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await slides()).toBe(false);
+  // Clicked from inside the page and read on the next frame, so the check never misses a 0.2 s slide.
+  const opening = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        document.querySelector<HTMLButtonElement>('button[aria-label="Open sidebar"]')!.click();
+        requestAnimationFrame(() => resolve(document.querySelector('.sidebar')!.getAnimations().length > 0));
+      }),
+  );
+  expect(opening).toBe(true);
+  await context.close();
+});

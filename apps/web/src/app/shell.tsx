@@ -5,6 +5,7 @@ import type { User } from '@parley/protocol';
 import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from './channel-route';
 import { PHONE, Sidebar } from './sidebar';
 import { useMediaQuery } from '../lib/use-media-query';
+import { useDrawerSliding } from './use-drawer';
 import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
 import { DmRoute, GroupRoute } from './dm-route';
 import { openOutbox } from '../realtime/outbox';
@@ -45,6 +46,7 @@ export function Shell({ me }: { me: User }) {
   const drawer = useStore(sidebarOpen);
   // While the drawer covers it on a phone, the page behind takes no focus.
   const covered = useMediaQuery(PHONE) && drawer;
+  useDrawerSliding(shellRef, drawer);
   // navigate changes identity with the location; a ref keeps route changes from reconnecting the socket.
   const navigate = useNavigate();
   // Any navigation on a phone (a channel, a menu link, a notification) closes the drawer.
