@@ -18,3 +18,24 @@ export function canonicalEmoji(emoji: string): string {
 }
 
 export const isSingleEmoji = (text: string) => isRgi(canonicalEmoji(text));
+
+const JUMBO_MAX = 23;
+const LETTERS = /[\p{L}\p{N}]/u;
+let emojiToken: RegExp | undefined;
+
+/**
+ * How many emoji a message made of emoji alone holds (standard ones and known `:name:` custom ones),
+ * up to 23, as Slack shows large; 0 for any other message.
+ */
+export function jumboEmojiCount(text: string, isCustom: (name: string) => boolean): number {
+  // Most messages have letters outside `:name:`: answered without building the emoji pattern.
+  if (text.length > JUMBO_MAX * 40 || LETTERS.test(text.replace(/:[a-z0-9_+-]{1,32}:/g, ''))) return 0;
+  emojiToken ??= new RegExp('\\s+|:([a-z0-9_+\\-]{1,32}):|\\p{RGI_Emoji}|[^\\s:]|:', 'gv');
+  let count = 0;
+  for (const m of text.matchAll(emojiToken)) {
+    if (/^\s/.test(m[0])) continue;
+    if (m[1] !== undefined ? !isCustom(m[1]) : !isRgi(canonicalEmoji(m[0]))) return 0;
+    if (++count > JUMBO_MAX) return 0;
+  }
+  return count;
+}

@@ -23,6 +23,14 @@ describe('MessageBody', () => {
     expect(container.textContent).not.toContain('**');
   });
 
+  it('shows a message of emoji alone large, and emoji among words or in a preview at text size', () => {
+    const jumbo = (text: string, inLink?: boolean) =>
+      render(<MessageBody text={text} inLink={inLink} />).container.querySelector('.md-jumbo') !== null;
+    expect(jumbo('🎉 🚀')).toBe(true);
+    expect(jumbo('shipped 🎉')).toBe(false);
+    expect(jumbo('🎉', true)).toBe(false);
+  });
+
   it('regression: keeps a Shift+Enter line break as a line break', () => {
     const { container } = render(<MessageBody text={'line 1\nline 2'} />);
     expect(container.querySelectorAll('br')).toHaveLength(1);

@@ -2,6 +2,7 @@ import { Fragment, memo, useMemo, type ReactNode } from 'react';
 import { useMentionLookup, type MentionLookup } from '../mention/mention-context';
 import { MentionText } from '../mention/mention-text';
 import { useCustomEmojiLookup, type CustomEmojiLookup } from '../emoji/custom-emoji-context';
+import { jumboEmojiCount } from '../emoji/emoji-form';
 import { withCustomEmoji } from './emoji-text';
 import { CodeBlock } from './code-block';
 import { marked, markPattern } from './marked-text';
@@ -101,8 +102,12 @@ export const MessageBody = memo(function MessageBody({
     () => withText({ lookup, emoji, inLink, marks: highlights && markPattern(highlights) }),
     [lookup, emoji, inLink, highlights],
   );
+  const jumbo = useMemo(
+    () => !inLink && !highlights && jumboEmojiCount(text, (name) => !!emoji?.byName(name)) > 0,
+    [text, emoji, inLink, highlights],
+  );
   return (
-    <div className="md">
+    <div className={jumbo ? 'md md-jumbo' : 'md'}>
       <Markdown options={shown}>{text}</Markdown>
     </div>
   );
