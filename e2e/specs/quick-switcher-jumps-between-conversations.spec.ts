@@ -73,6 +73,17 @@ test('the quick switcher jumps to channels, DMs and people by part of a name, un
   await box.press('Escape');
   await expect(dialog).toBeHidden();
 
+  // Alt+Shift+↑ jumps to the unread conversation above; Alt+↓ walks down the sidebar, as in Slack.
+  const order = await alice.page
+    .locator('section.sidebar-section a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  await alice.page.keyboard.press('Alt+Shift+ArrowUp');
+  await expect(alice.page).toHaveURL(/\/c\/general$/);
+  await expect(composer(alice.page, 'general')).toBeVisible();
+  await expect(alice.page.getByRole('link', { name: /general/ })).not.toHaveClass(/unread/);
+  await alice.page.keyboard.press('Alt+ArrowDown');
+  await expect(alice.page).toHaveURL(new RegExp(`${order[order.indexOf('/c/general') + 1]}$`));
+
   // "?" outside a text field lists the shortcuts; in the message box it is just a question mark.
   const general = composer(alice.page, 'general');
   await alice.page.getByRole('link', { name: /general/ }).click();
@@ -84,6 +95,7 @@ test('the quick switcher jumps to channels, DMs and people by part of a name, un
   const help = alice.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
   await expect(help.getByText('Jump to a channel, DM or person')).toBeVisible();
+  await expect(help.getByText('Previous or next unread channel or DM')).toBeVisible();
   if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/shortcuts-light.png` });
   expect(await seriousViolations(alice.page)).toEqual([]);
   await alice.page.keyboard.press('Escape');

@@ -17,6 +17,7 @@ import { unreadState } from '../realtime/merge';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
 import { shortcutDialog } from './use-shortcuts';
 import { useDrawer } from './use-drawer';
+import { useConversationKeys } from './use-conversation-keys';
 import './sidebar.css';
 
 const JUMP_KEYS = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
@@ -50,6 +51,12 @@ export function Sidebar({ me }: { me: User }) {
   const unreadThreads = useUnreadThreadCount();
   const { data: drafts = [] } = useDrafts();
   const drafted = new Set(drafts.filter((d) => !d.threadRootId).map((d) => d.channelId));
+  useConversationKeys(
+    [...rooms, ...dms].map((c) => ({
+      path: conversationPath(c, me),
+      unread: unreadState(c).bold,
+    })),
+  );
 
   return (
     <nav ref={nav} className="sidebar" aria-label="Channels and direct messages" inert={hidden}>

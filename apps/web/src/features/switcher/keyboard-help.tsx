@@ -3,9 +3,12 @@ import './switcher.css';
 
 const mac = /Mac|iPhone|iPad/.test(navigator.platform);
 const mod = mac ? '⌘' : 'Ctrl';
+const alt = mac ? 'Option' : 'Alt';
 
 const SHORTCUTS: [string[], string][] = [
   [[mod, 'K'], 'Jump to a channel, DM or person'],
+  [[alt, '↑ / ↓'], 'Previous or next channel or DM'],
+  [[alt, 'Shift', '↑ / ↓'], 'Previous or next unread channel or DM'],
   [['?'], 'Show these shortcuts'],
   [['Enter'], 'Send the message'],
   [['Shift', 'Enter'], 'New line in a message'],
@@ -13,7 +16,7 @@ const SHORTCUTS: [string[], string][] = [
   [['Esc'], 'Cancel an edit, close the thread or a dialog'],
   [[':', 'name'], 'Emoji by shortcode; Tab or Enter picks'],
   [['+:emoji:'], 'React to the last message'],
-  [[mac ? 'Option' : 'Alt', 'click'], 'Mark a message and those after it unread'],
+  [[alt, 'click'], 'Mark a message and those after it unread'],
 ];
 
 /** "?": the keyboard shortcuts Parley answers to. */
