@@ -16,6 +16,10 @@ test('two users chat live in #general, with typing, edits and deletes seen by bo
   await composer(bob.page, 'general').press('Enter');
   await expect(messages(alice.page).filter({ hasText: 'Thanks' })).toHaveCount(1);
   await expect(messages(bob.page).filter({ hasText: 'Thanks' })).toHaveAttribute('data-status', 'sent');
+  // Pointing at a message's time gives its full date, as in Slack.
+  const sentAt = messages(alice.page).filter({ hasText: 'Thanks' }).locator('time');
+  await sentAt.hover();
+  await expect(sentAt).toHaveAttribute('title', new RegExp(`${new Date().getFullYear()}`));
 
   // Up in an empty composer edits one's last message; the edit shows live for the other user.
   await composer(bob.page, 'general').press('ArrowUp');

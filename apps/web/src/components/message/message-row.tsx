@@ -11,7 +11,7 @@ import { EncryptedText } from './encrypted-text';
 import { MessageBody } from './markdown';
 import { useMessageExtras } from './message-extras';
 import type { Row } from './group-messages';
-import { clockTime } from '../../lib/date-format';
+import { clockTime, titleWithFullDate } from '../../lib/date-format';
 import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
@@ -75,7 +75,13 @@ export const MessageRow = memo(function MessageRow({
           {head ? (
             <Avatar name={name} username={author?.username ?? '?'} />
           ) : (
-            <time className="message-hover-time">{shortTime(message.createdAt)}</time>
+            <time
+              className="message-hover-time"
+              dateTime={message.createdAt}
+              onMouseEnter={titleWithFullDate}
+            >
+              {shortTime(message.createdAt)}
+            </time>
           )}
         </div>
         <div className="message-main">
@@ -89,7 +95,9 @@ export const MessageRow = memo(function MessageRow({
                   {author.customStatus.emoji}
                 </span>
               )}
-              <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+              <time dateTime={message.createdAt} onMouseEnter={titleWithFullDate}>
+                {time(message.createdAt)}
+              </time>
             </header>
           )}
           {extras.mark?.(message, where)}

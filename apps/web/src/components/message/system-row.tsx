@@ -3,7 +3,7 @@ import type { Message, SystemEvent, User } from '@parley/protocol';
 import { ProfileTrigger } from '../profile/profile-trigger';
 import { DaySeparator } from './message-row';
 import type { Row } from './group-messages';
-import { clockTime } from '../../lib/date-format';
+import { clockTime, titleWithFullDate } from '../../lib/date-format';
 import './system-row.css';
 
 /** Names shown in a collapsed row before "and N others". */
@@ -116,7 +116,7 @@ export const SystemRow = memo(function SystemRow({ row, channelName, lookup, int
           ) : (
             phrase
           )}
-          <time className="system-line-time" dateTime={at}>
+          <time className="system-line-time" dateTime={at} onMouseEnter={titleWithFullDate}>
             {clockTime.format(new Date(at))}
           </time>
         </p>
