@@ -27,6 +27,9 @@ test('reactions between two users: picked, toggled and removed live, who reacted
   const search = picker.getByRole('combobox');
   await expect(search).toBeFocused();
   expect(await seriousViolations(alice.page)).toEqual([]);
+  // The exact shortcode comes first, as in Slack: 👀 for "eyes", not a face with big eyes.
+  await search.fill('eyes');
+  await expect(picker.getByRole('option').first()).toHaveAccessibleName(/^👀/);
   await search.fill('tada');
   await picker.getByRole('option', { name: /party popper/i }).click();
   await expect(picker).toBeHidden();
