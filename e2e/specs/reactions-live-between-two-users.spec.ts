@@ -30,6 +30,8 @@ test('reactions between two users: picked, toggled and removed live, who reacted
   // The exact shortcode comes first, as in Slack: 👀 for "eyes", not a face with big eyes.
   await search.fill('eyes');
   await expect(picker.getByRole('option').first()).toHaveAccessibleName(/^👀/);
+  await search.fill('+1');
+  await expect(picker.getByRole('option').first()).toHaveAccessibleName(/^👍/);
   await search.fill('tada');
   await picker.getByRole('option', { name: /party popper/i }).click();
   await expect(picker).toBeHidden();
