@@ -10,6 +10,8 @@ describe('MessageBody', () => {
     expect(container.querySelector('a')).toBeNull();
     expect(container.querySelector('.md-link')?.textContent).toBe('the docs');
     expect(container.querySelector('pre')?.hasAttribute('tabindex')).toBe(false);
+    const table = render(<MessageBody inLink text={'| a | b |\n|---|---|\n| 1 | 2 |'} />).container;
+    expect(table.querySelector('table')?.hasAttribute('tabindex')).toBe(false);
     expect(container.querySelector('pre code')?.textContent).toBe('npm start');
   });
 
@@ -29,6 +31,12 @@ describe('MessageBody', () => {
     expect(jumbo('🎉 🚀')).toBe(true);
     expect(jumbo('shipped 🎉')).toBe(false);
     expect(jumbo('🎉', true)).toBe(false);
+  });
+
+  it('a wide table scrolls sideways and takes focus for the keyboard, its cells kept whole', () => {
+    const { container } = render(<MessageBody text={'| name | role |\n|---|---|\n| Alice | Engineer |'} />);
+    expect(container.querySelector('table')?.getAttribute('tabindex')).toBe('0');
+    expect(container.querySelectorAll('td')).toHaveLength(2);
   });
 
   it('regression: keeps a Shift+Enter line break as a line break', () => {

@@ -40,6 +40,10 @@ const options: MarkdownToJSX.Options = {
         />
       ),
     },
+    // A wide table scrolls sideways: it takes focus so a keyboard can scroll it too.
+    table: {
+      component: ({ children }: { children?: ReactNode }) => <table tabIndex={0}>{children}</table>,
+    },
     h1: Heading,
     h2: Heading,
     h3: Heading,
@@ -55,6 +59,7 @@ type Shown = { lookup?: MentionLookup; emoji?: CustomEmojiLookup; inLink?: boole
 const linkText: MarkdownToJSX.Options['overrides'] = {
   ...options.overrides,
   a: { component: ({ children }: { children?: ReactNode }) => <span className="md-link">{children}</span> },
+  table: { component: ({ children }: { children?: ReactNode }) => <table>{children}</table> },
 };
 
 /**
