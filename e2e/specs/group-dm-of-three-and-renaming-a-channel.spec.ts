@@ -25,6 +25,13 @@ test('a group DM of three from the New message dialog, live for all three', asyn
   await expect(dialog.getByText(`With ${title(bobName)}, ${title(carolName)}`)).toBeVisible();
   expect(await seriousViolations(alice.page)).toEqual([]);
   if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/group-dm-dialog.png` });
+  // Regression: on a phone a long @username ran under the person's checkbox.
+  await alice.page.setViewportSize({ width: 360, height: 780 });
+  const row = dialog.getByRole('listitem').filter({ hasText: `@${bobName}` });
+  const username = await row.getByText(`@${bobName}`).boundingBox();
+  const tick = await row.getByRole('checkbox').boundingBox();
+  expect(username!.x + username!.width).toBeLessThanOrEqual(tick!.x);
+  await alice.page.setViewportSize({ width: 1280, height: 720 });
   await dialog.getByRole('button', { name: 'Start group DM' }).click();
   await expect(alice.page).toHaveURL(/\/g\/[0-9a-f-]{36}$/);
   // The group DM's own composer, not #general's while the screen is still switching.
