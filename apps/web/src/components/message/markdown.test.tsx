@@ -39,6 +39,17 @@ describe('MessageBody', () => {
     expect(container.querySelectorAll('td')).toHaveLength(2);
   });
 
+  it('regression: "#general" or "#1" at the start of a line showed as a heading with its # dropped', () => {
+    const { container } = render(
+      <MessageBody text={'#general is the place\n#1 priority\n\n# Real heading'} />,
+    );
+    expect(container.textContent).toContain('#general is the place');
+    expect(container.textContent).toContain('#1 priority');
+    expect([...container.querySelectorAll('.md-heading')].map((h) => h.textContent)).toEqual([
+      'Real heading',
+    ]);
+  });
+
   it('regression: keeps a Shift+Enter line break as a line break', () => {
     const { container } = render(<MessageBody text={'line 1\nline 2'} />);
     expect(container.querySelectorAll('br')).toHaveLength(1);

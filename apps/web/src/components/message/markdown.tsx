@@ -15,6 +15,8 @@ const options: MarkdownToJSX.Options = {
   // Raw HTML shows as the text it is; nothing in a message becomes markup it did not ask for.
   disableParsingRawHTML: true,
   forceBlock: true,
+  // "#general" or "#1 priority" at the start of a line is text, as in CommonMark: a heading needs "# ".
+  enforceAtxHeadings: true,
   overrides: {
     a: {
       component: ({ href, title, children }: { href?: string; title?: string; children?: ReactNode }) => (
