@@ -22,6 +22,12 @@ describe('notificationBody', () => {
     );
   });
 
+  it('keeps "#general" and underscores inside words, drops heading and quote marks', () => {
+    expect(notificationBody('# Plan\nsee #general and _this_ with @bob_smith', lookup)).toBe(
+      'Plan see #general and this with @Bob Smith',
+    );
+  });
+
   it('cuts a long message at a word', () => {
     const body = notificationBody('word '.repeat(100), lookup);
     expect(body.length).toBeLessThanOrEqual(161);

@@ -10,7 +10,9 @@ const MAX = 90;
 export function excerpt(text: string, max = MAX): string {
   const flat = text
     .replace(/```[\s\S]*?```/g, '[code]')
-    .replace(/[*_~`>#]+/g, '')
+    // Heading and quote marks at a line's start only: "#general" and "@bob_smith" keep theirs.
+    .replace(/^[ \t]*(#{1,6}[ \t]+|>[ \t]?)/gm, '')
+    .replace(/[*~`]+|(?<!\w)_+|_+(?!\w)/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (flat.length <= max) return flat;
