@@ -21,6 +21,12 @@ test('two users chat live in #general, with typing, edits and deletes seen by bo
   await sentAt.hover();
   await expect(sentAt).toHaveAttribute('title', new RegExp(`${new Date().getFullYear()}`));
 
+  // "#general" links to the channel; an underscore inside a word stays one, as on GitHub and in Slack.
+  await send(alice.page, 'general', 'Notes are in #general under snake_case_name');
+  const notes = messages(bob.page).filter({ hasText: 'Notes are in' });
+  await expect(notes.getByRole('link', { name: '#general' })).toHaveAttribute('href', '/c/general');
+  await expect(notes).toContainText('under snake_case_name');
+
   // Up in an empty composer edits one's last message; the edit shows live for the other user.
   await composer(bob.page, 'general').press('ArrowUp');
   const edit = bob.page.getByRole('textbox', { name: /edit/i });

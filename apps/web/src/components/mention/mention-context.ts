@@ -8,6 +8,8 @@ export type MentionLookup = {
   selfName: string;
   /** A user group by its handle, and whether the reader is in it. */
   byGroupHandle?: (handle: string) => (MentionGroup & { own: boolean }) | undefined;
+  /** Whether the reader is in a channel of that name, so `#name` links to it. */
+  hasChannel?: (name: string) => boolean;
 };
 
 /** Who an `@name` in a message is, given by the app so a message body needs no data of its own. */

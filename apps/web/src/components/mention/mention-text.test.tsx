@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import type { User } from '@parley/protocol';
 import { MessageBody } from '../message/markdown';
 import { MentionContext } from './mention-context';
@@ -47,5 +48,56 @@ describe('mentions in a message', () => {
     expect(box.querySelectorAll('.mention')).toHaveLength(0);
     expect(box.querySelectorAll('br')).toHaveLength(1);
     expect(box.textContent).toContain('@nobody mail bob@example.com');
+  });
+});
+
+describe('channel references in a message', () => {
+  const withChannels = { ...lookup, hasChannel: (name: string) => name === 'general' || name === 'ops-team' };
+  const showIn = (text: string, inLink?: boolean) =>
+    render(
+      <MemoryRouter>
+        <MentionContext.Provider value={withChannels}>
+          <MessageBody text={text} inLink={inLink} />
+        </MentionContext.Provider>
+      </MemoryRouter>,
+    ).container;
+
+  it('links "#name" of a channel the reader is in, as Slack does, beside mentions', () => {
+    const box = showIn('#general and #ops-team, ask @bob; not #secret, page#general or a#b');
+    expect(
+      [...box.querySelectorAll('a.channel-ref')].map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['#general', '/c/general'],
+      ['#ops-team', '/c/ops-team'],
+    ]);
+    expect(box.querySelector('.mention')?.textContent).toBe('@Bob Stone');
+    expect(box.textContent).toBe('#general and #ops-team, ask @Bob Stone; not #secret, page#general or a#b');
+  });
+
+  it('inside a link, shows the channel as text, so no link sits in another', () => {
+    const box = showIn('see #general', true);
+    expect(box.querySelector('a')).toBeNull();
+    expect(box.querySelector('.channel-ref')?.textContent).toBe('#general');
+  });
+});
+
+describe('names with _ or - in a message', () => {
+  it('regression: "@bob_smith" showed raw (or named @bob), as the parser split the name at its _', () => {
+    const people: Record<string, User> = {
+      bob: bob,
+      bob_smith: { id: 'u3', username: 'bob_smith', displayName: 'Bob Smith' } as User,
+      'ann-lee': { id: 'u4', username: 'ann-lee', displayName: 'Ann Lee' } as User,
+    };
+    const box = render(
+      <MentionContext.Provider value={{ byUsername: (n) => people[n], selfName: 'x' }}>
+        <MessageBody text={'ask @bob_smith or @ann-lee, _not_ @bob'} />
+      </MentionContext.Provider>,
+    ).container;
+    expect([...box.querySelectorAll('.mention')].map((c) => c.textContent)).toEqual([
+      '@Bob Smith',
+      '@Ann Lee',
+      '@Bob Stone',
+    ]);
+    expect(box.querySelector('em')?.textContent).toBe('not');
   });
 });

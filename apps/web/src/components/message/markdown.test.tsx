@@ -153,3 +153,25 @@ describe('MessageBody', () => {
     }
   });
 });
+
+describe('keepIntrawordUnderscores', () => {
+  it('regression: "snake_case_name" showed as snake<em>case</em>name', () => {
+    const { container } = render(<MessageBody text={'rename snake_case_name, _really_'} />);
+    expect(container.textContent).toBe('rename snake_case_name, really');
+    expect([...container.querySelectorAll('em')].map((e) => e.textContent)).toEqual(['really']);
+  });
+
+  it('leaves code, links and addresses as typed', () => {
+    const text = 'a_b `c_d` https://x.io/e_f [g_h](https://x.io/i_j)\n```\nk_l\n```';
+    const { container } = render(<MessageBody text={text} />);
+    expect(container.querySelector('code')?.textContent).toBe('c_d');
+    expect([...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://x.io/e_f',
+      'https://x.io/i_j',
+    ]);
+    expect(container.textContent).toContain('a_b');
+    expect(container.textContent).toContain('g_h');
+    expect(container.querySelector('pre')?.textContent).toContain('k_l');
+    expect(container.textContent).not.toContain('\\');
+  });
+});

@@ -72,13 +72,14 @@ const withText = ({ lookup, emoji, inLink, marks }: Shown): MarkdownToJSX.Option
   ...options,
   overrides: inLink ? linkText : options.overrides,
   renderRule(next, node, _children, state) {
+    joinTextRuns(node);
     if (node.type === RuleType.codeBlock)
       return (
         <CodeBlock key={state.key} code={node.text.replace(/\n$/, '')} lang={node.lang} focusable={!inLink} />
       );
     if (node.type === RuleType.text && !state.inAnchor && (marks || needsText(node.text, emoji))) {
       const plain = (text: string) =>
-        withCustomEmoji(text, emoji, (piece) => <MentionText text={piece} lookup={lookup} />);
+        withCustomEmoji(text, emoji, (piece) => <MentionText text={piece} lookup={lookup} inLink={inLink} />);
       return (
         <Fragment key={state.key}>{marks ? marked(node.text, marks, plain) : plain(node.text)}</Fragment>
       );
@@ -87,8 +88,50 @@ const withText = ({ lookup, emoji, inLink, marks }: Shown): MarkdownToJSX.Option
   },
 });
 
+type Node = MarkdownToJSX.ParserResult;
+
+/** One text node for each run of them: the parser splits "@bob_smith" and "#ops-team" at their _ and -. */
+function joinTextRuns(node: Node): void {
+  const join = (nodes: Node[]) => {
+    if (nodes.length < 2) return nodes;
+    const out: Node[] = [];
+    for (const n of nodes) {
+      const last = out.at(-1);
+      if (last?.type === RuleType.text && n.type === RuleType.text)
+        out[out.length - 1] = { ...last, text: last.text + n.text };
+      else out.push(n);
+    }
+    return out;
+  };
+  const parts = node as { children?: unknown; items?: Node[][]; header?: Node[][]; cells?: Node[][][] };
+  if (Array.isArray(parts.children)) parts.children = join(parts.children as Node[]);
+  if (parts.items) parts.items = parts.items.map(join);
+  if (parts.header) parts.header = parts.header.map(join);
+  if (parts.cells) parts.cells = parts.cells.map((row) => row.map(join));
+}
+
+// Code, links and addresses are left as typed: an escape there would show, or change where a link goes.
+const LITERAL =
+  /(```[\s\S]*?(?:```|(?![\s\S]))|~~~[\s\S]*?(?:~~~|(?![\s\S]))|`[^`\n]*`|<[^>\s]+>|\]\([^)\s]*\)|\b(?:https?:\/\/|www\.)\S+|^(?: {4}|\t).*$)/gm;
+const INTRAWORD = /(?<=[\p{L}\p{N}])_(?=[\p{L}\p{N}])/gu;
+
+/**
+ * An underscore inside a word stays an underscore, as on GitHub and in Slack: the parser alone made
+ * "snake_case_name" into snake<em>case</em>name and split "@bob_smith".
+ */
+export function keepIntrawordUnderscores(text: string): string {
+  if (!text.includes('_')) return text;
+  return text
+    .split(LITERAL)
+    .map((part, i) => (i % 2 ? part : part.replace(INTRAWORD, '\\_')))
+    .join('');
+}
+
 const needsText = (text: string, emoji: CustomEmojiLookup | undefined) =>
-  text.includes('\n') || text.includes('@') || (!!emoji?.list.length && text.includes(':'));
+  text.includes('\n') ||
+  text.includes('@') ||
+  text.includes('#') ||
+  (!!emoji?.list.length && text.includes(':'));
 
 /**
  * Markdown to React elements; raw HTML stays text and unsafe URLs are dropped by the parser's sanitizer.
@@ -115,7 +158,7 @@ export const MessageBody = memo(function MessageBody({
   );
   return (
     <div className={jumbo ? 'md md-jumbo' : 'md'}>
-      <Markdown options={shown}>{text}</Markdown>
+      <Markdown options={shown}>{keepIntrawordUnderscores(text)}</Markdown>
     </div>
   );
 });

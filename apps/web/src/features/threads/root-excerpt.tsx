@@ -42,7 +42,7 @@ export function Excerpt({ message, authorName }: { message: Message; authorName:
   const lookup = useMentionLookup();
   return (
     <PreviewText message={message} authorName={authorName}>
-      {(text) => <MentionText text={excerpt(text)} lookup={lookup} />}
+      {(text) => <MentionText text={excerpt(text)} lookup={lookup} inLink />}
     </PreviewText>
   );
 }
