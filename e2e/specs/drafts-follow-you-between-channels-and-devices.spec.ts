@@ -4,6 +4,7 @@ import {
   PASSWORD,
   registerInNewContext,
   seedChannel,
+  sidebar,
   uniqueName,
   waitLive,
 } from '../support/journeys.js';
@@ -100,7 +101,9 @@ test('a draft in an encrypted channel is sealed before it leaves the browser', a
     .toMatchObject({ drafts: [{ body: null, encrypted: { v: 1 } }] });
   const stored = JSON.stringify(await (await alice.page.request.get('/api/v1/drafts')).json());
   expect(stored).not.toContain('merger');
-  await alice.page.getByRole('link', { name: /general/ }).click();
+  await sidebar(alice.page)
+    .getByRole('link', { name: /general/ })
+    .click();
   await alice.page.getByRole('link', { name: /Drafts/ }).click();
   await expect(alice.page.locator('.draft-card')).toContainText('the merger closes friday');
   await alice.page.locator('.draft-card').getByRole('link').click();

@@ -4,6 +4,7 @@ import {
   registerInNewContext,
   seedChannel,
   send,
+  sidebar,
   uniqueName,
   waitLive,
 } from '../support/journeys.js';
@@ -54,8 +55,12 @@ test('the quick switcher jumps to channels, DMs and people by part of a name, un
 
   // With nothing typed, the conversation with unread messages comes first.
   await send(bob.page, 'general', `ping ${uniqueName('u')}`);
-  await expect(alice.page.getByRole('link', { name: /general/ })).toHaveClass(/unread/);
-  await expect(alice.page.getByRole('link', { name: /general/ }).getByLabel('1 unread')).toBeVisible();
+  await expect(sidebar(alice.page).getByRole('link', { name: /general/ })).toHaveClass(/unread/);
+  await expect(
+    sidebar(alice.page)
+      .getByRole('link', { name: /general/ })
+      .getByLabel('1 unread'),
+  ).toBeVisible();
   await alice.page.getByRole('link', { name: new RegExp(reviews) }).click();
   await expect(composer(alice.page, reviews)).toBeVisible();
   await alice.page.keyboard.press('Control+k');
@@ -80,13 +85,15 @@ test('the quick switcher jumps to channels, DMs and people by part of a name, un
   await alice.page.keyboard.press('Alt+Shift+ArrowUp');
   await expect(alice.page).toHaveURL(/\/c\/general$/);
   await expect(composer(alice.page, 'general')).toBeVisible();
-  await expect(alice.page.getByRole('link', { name: /general/ })).not.toHaveClass(/unread/);
+  await expect(sidebar(alice.page).getByRole('link', { name: /general/ })).not.toHaveClass(/unread/);
   await alice.page.keyboard.press('Alt+ArrowDown');
   await expect(alice.page).toHaveURL(new RegExp(`${order[order.indexOf('/c/general') + 1]}$`));
 
   // "?" outside a text field lists the shortcuts; in the message box it is just a question mark.
   const general = composer(alice.page, 'general');
-  await alice.page.getByRole('link', { name: /general/ }).click();
+  await sidebar(alice.page)
+    .getByRole('link', { name: /general/ })
+    .click();
   await general.press('?');
   await expect(general).toHaveValue('?');
   await general.fill('');

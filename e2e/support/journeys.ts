@@ -36,6 +36,9 @@ export const composer = (page: Page, channel: string) =>
 
 export const messages = (page: Page) => page.getByTestId('message');
 
+/** The sidebar, so its links are not confused with a `#channel` link inside a message. */
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Channels and direct messages' });
+
 export async function send(page: Page, channel: string, text: string): Promise<void> {
   const box = composer(page, channel);
   await box.fill(text);
