@@ -22,7 +22,14 @@ test('two users chat live in #general, with typing, edits and deletes seen by bo
   await expect(sentAt).toHaveAttribute('title', new RegExp(`${new Date().getFullYear()}`));
 
   // "#general" links to the channel; an underscore inside a word stays one, as on GitHub and in Slack.
-  await send(alice.page, 'general', 'Notes are in #general under snake_case_name');
+  // "#" offers the channels, as in Slack: Enter picks one, the next Enter sends.
+  const box = composer(alice.page, 'general');
+  await box.pressSequentially('Notes are in #gen');
+  const channels = alice.page.getByRole('listbox', { name: 'Channels to link' });
+  await expect(channels.getByRole('option').first()).toHaveText('# general');
+  await box.press('Enter');
+  await box.pressSequentially('under snake_case_name');
+  await box.press('Enter');
   const notes = messages(bob.page).filter({ hasText: 'Notes are in' });
   await expect(notes.getByRole('link', { name: '#general' })).toHaveAttribute('href', '/c/general');
   await expect(notes).toContainText('under snake_case_name');

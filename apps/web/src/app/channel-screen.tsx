@@ -9,7 +9,7 @@ import { useEnsureUsers, useUserMap, useUsers } from '../realtime/use-users';
 import { setOpenChannel } from '../realtime/reading';
 import { sendMessage } from '../realtime/send';
 import { useDraft } from '../realtime/drafts';
-import { mentionSource } from '../realtime/mention-source';
+import { channelNames, mentionSource } from '../realtime/mention-source';
 import { currentSocket } from '../realtime/sync';
 import { useEncryptionReady } from '../crypto/use-encryption-ready';
 import { conversationPath, dmName, isDirect } from '../lib/names';
@@ -231,6 +231,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               initialText={draft.initialText}
               onTextChange={draft.onTextChange}
               mentionSource={mentions}
+              channelSource={channelNames}
               broadcasts={!isDirect(channel)}
               audience={channel.memberCount}
             />

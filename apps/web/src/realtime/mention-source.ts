@@ -1,4 +1,4 @@
-import type { User, UserGroup, UsersResponse } from '@parley/protocol';
+import type { Channel, User, UserGroup, UsersResponse } from '@parley/protocol';
 import { api } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { groupsQuery } from './use-groups';
@@ -48,4 +48,18 @@ export function mentionSource(channelId: string) {
     ]);
     return { users, groups: matchGroups(groups, query) };
   };
+}
+
+const CHANNELS_SHOWN = 8;
+
+/** The reader's channels for what follows `#`: names that start with it, then names with a word that does. */
+export function channelNames(query: string): string[] {
+  const q = query.toLowerCase();
+  const names = (queryClient.getQueryData<Channel[]>(keys.channels) ?? [])
+    .filter((c) => (c.kind === 'public' || c.kind === 'private') && !c.archivedAt)
+    .map((c) => c.name)
+    .sort();
+  const first = names.filter((n) => n.startsWith(q));
+  const words = names.filter((n) => !first.includes(n) && n.split(/[-_]/).some((w) => w.startsWith(q)));
+  return [...first, ...words].slice(0, CHANNELS_SHOWN);
 }

@@ -3,8 +3,15 @@ import { openMentionAt, wordStartMatch } from './mention-typing';
 
 describe('openMentionAt', () => {
   it('finds the mention being typed before the caret, and none inside an address', () => {
-    expect(openMentionAt('hi @Bo')).toEqual({ start: 3, query: 'bo' });
+    expect(openMentionAt('hi @Bo')).toEqual({ start: 3, query: 'bo', trigger: '@' });
     expect(openMentionAt('mail x@example')).toBeUndefined();
+  });
+
+  it('finds the #channel being typed, and none inside an address or a word', () => {
+    expect(openMentionAt('see #gen')).toEqual({ start: 4, query: 'gen', trigger: '#' });
+    expect(openMentionAt('#')).toEqual({ start: 0, query: '', trigger: '#' });
+    expect(openMentionAt('https://x.io/page#top')).toBeUndefined();
+    expect(openMentionAt('issue#12')).toBeUndefined();
   });
 });
 

@@ -1,8 +1,14 @@
-/** The `@name` being typed just before the caret: where its `@` is and what follows it. */
-export function openMentionAt(beforeCaret: string): { start: number; query: string } | undefined {
-  const m = /(^|[^a-z0-9._-])@([a-z0-9._-]{0,32})$/i.exec(beforeCaret);
-  if (!m) return undefined;
-  return { start: m.index + m[1]!.length, query: m[2]!.toLowerCase() };
+export type Typed = { start: number; query: string; trigger: '@' | '#' };
+
+/** The `@name` or `#channel` being typed just before the caret: where its `@` or `#` is and what follows it. */
+export function openMentionAt(beforeCaret: string): Typed | undefined {
+  const person = /(^|[^a-z0-9._-])@([a-z0-9._-]{0,32})$/i.exec(beforeCaret);
+  if (person)
+    return { start: person.index + person[1]!.length, query: person[2]!.toLowerCase(), trigger: '@' };
+  const channel = /(^|[^\w&/#-])#([a-z0-9_-]{0,64})$/i.exec(beforeCaret);
+  if (channel)
+    return { start: channel.index + channel[1]!.length, query: channel[2]!.toLowerCase(), trigger: '#' };
+  return undefined;
 }
 
 /** Where `query` starts a word of `text` (words split at spaces, `.`, `_` and `-`, as the server matches), or -1. */

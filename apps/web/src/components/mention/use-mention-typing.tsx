@@ -4,13 +4,22 @@ import { BROADCAST_MENTIONS } from '@parley/protocol/client';
 import { Avatar } from '../avatar';
 import { spliceAt } from '../emoji/shortcode-typing';
 import type { MentionGroup } from './mention-context';
-import { openMentionAt, wordStartMatch } from './mention-typing';
+import { openMentionAt, wordStartMatch, type Typed } from './mention-typing';
 import '../emoji/emoji-typing.css';
 
 type Box = HTMLTextAreaElement;
 /** People for what follows `@` (the channel's members first), and the user groups that match. */
 export type MentionSource = (query: string) => Promise<{ users: User[]; groups: MentionGroup[] }>;
-type Option = { key: string; insert: string; user?: User; group?: MentionGroup; note?: string };
+/** Channels to link for what follows `#`, best first. */
+export type ChannelSource = (query: string) => string[];
+type Option = {
+  key: string;
+  insert: string;
+  user?: User;
+  group?: MentionGroup;
+  channel?: boolean;
+  note?: string;
+};
 
 const BROADCAST_NOTES: Record<string, string> = {
   channel: 'Notify everyone in this channel',
@@ -18,23 +27,27 @@ const BROADCAST_NOTES: Record<string, string> = {
   everyone: 'Notify everyone in this channel',
 };
 
-/** After `@`, a list of people (the channel's members first), user groups and the broadcasts; arrows, Enter or Tab, Escape. */
+/**
+ * After `@`, a list of people (the channel's members first), user groups and the broadcasts; after `#`,
+ * the reader's channels; arrows, Enter or Tab, Escape.
+ */
 export function useMentionTyping(
   ref: React.RefObject<Box | null>,
   setText: (text: string) => void,
   source: MentionSource | undefined,
   broadcasts: boolean,
+  channels?: ChannelSource,
 ) {
-  const [at, setAt] = useState<{ start: number; query: string }>();
+  const [at, setAt] = useState<Typed>();
   const [people, setPeople] = useState<{ query: string; users: User[]; groups: MentionGroup[] }>();
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number>();
   const caretAfter = useRef<number>(undefined);
-  const tracked = useRef<{ start: number; query: string }>(undefined);
+  const tracked = useRef<Typed>(undefined);
   const listId = useId();
 
   useEffect(() => {
-    if (!at || !source) return;
+    if (at?.trigger !== '@' || !source) return;
     let live = true;
     void source(at.query).then(
       (found) => live && setPeople({ query: at.query, ...found }),
@@ -52,24 +65,28 @@ export function useMentionTyping(
   });
 
   const options: Option[] =
-    at && at.start !== dismissedAt && source
-      ? [
-          ...(people?.users ?? []).map((u) => ({ key: u.id, insert: u.username, user: u })),
-          ...(people?.groups ?? []).map((g) => ({ key: `group:${g.handle}`, insert: g.handle, group: g })),
-          ...(broadcasts ? BROADCAST_MENTIONS.filter((b) => b.startsWith(at.query)) : []).map((b) => ({
-            key: b,
-            insert: b,
-            note: BROADCAST_NOTES[b],
-          })),
-        ].slice(0, 12)
-      : [];
+    at?.trigger === '#'
+      ? at.start !== dismissedAt && channels
+        ? channels(at.query).map((name) => ({ key: `channel:${name}`, insert: name, channel: true }))
+        : []
+      : at && at.start !== dismissedAt && source
+        ? [
+            ...(people?.users ?? []).map((u) => ({ key: u.id, insert: u.username, user: u })),
+            ...(people?.groups ?? []).map((g) => ({ key: `group:${g.handle}`, insert: g.handle, group: g })),
+            ...(broadcasts ? BROADCAST_MENTIONS.filter((b) => b.startsWith(at.query)) : []).map((b) => ({
+              key: b,
+              insert: b,
+              note: BROADCAST_NOTES[b],
+            })),
+          ].slice(0, 12)
+        : [];
   const open = options.length > 0;
 
   // Called on both change and select for one key: an unchanged mention keeps its state, so it asks once.
   const track = (box: Box) => {
     const next = openMentionAt(box.value.slice(0, box.selectionStart));
     const last = tracked.current;
-    if (next?.start === last?.start && next?.query === last?.query) return;
+    if (next?.start === last?.start && next?.query === last?.query && next?.trigger === last?.trigger) return;
     tracked.current = next;
     setAt(next);
     setActive(0);
@@ -84,7 +101,8 @@ export function useMentionTyping(
     const box = ref.current;
     if (!box || !at) return;
     const caret = box.selectionStart;
-    const spaced = /^\s/.test(box.value.slice(caret)) ? `@${option.insert}` : `@${option.insert} `;
+    const typed = `${at.trigger}${option.insert}`;
+    const spaced = /^\s/.test(box.value.slice(caret)) ? typed : `${typed} `;
     const next = spliceAt(box.value, at.start, caret, spaced);
     caretAfter.current = next.caret;
     close();
@@ -117,7 +135,12 @@ export function useMentionTyping(
     },
     blur: close,
     list: open ? (
-      <ul id={listId} className="shortcode-list" role="listbox" aria-label="People to mention">
+      <ul
+        id={listId}
+        className="shortcode-list"
+        role="listbox"
+        aria-label={at?.trigger === '#' ? 'Channels to link' : 'People to mention'}
+      >
         {options.map((o, i) => (
           <li
             key={o.key}
@@ -129,7 +152,13 @@ export function useMentionTyping(
             onMouseEnter={() => setActive(i)}
             onClick={() => choose(o)}
           >
-            {o.user ? (
+            {o.channel ? (
+              <span>
+                <strong>
+                  # <Marked text={o.insert} query={at!.query} />
+                </strong>
+              </span>
+            ) : o.user ? (
               <>
                 <Avatar name={o.user.displayName} username={o.user.username} size={22} />
                 <span>

@@ -110,4 +110,17 @@ describe('Composer mentions', () => {
     expect(box.value).toBe('hi @bob ');
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+
+  it("after #, offers the reader's channels and inserts the one picked, as Slack does", async () => {
+    const channels = (q: string) => ['general', 'ops-team', 'random'].filter((n) => n.includes(q));
+    const onSend = vi.fn();
+    render(<Composer label="Message #m" onSend={onSend} channelSource={channels} />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+    await userEvent.type(box, 'see #te');
+    const list = await screen.findByRole('listbox', { name: 'Channels to link' });
+    expect(list.textContent).toBe('# ops-team');
+    await userEvent.keyboard('{Enter}');
+    expect(box.value).toBe('see #ops-team ');
+    expect(onSend).not.toHaveBeenCalled();
+  });
 });

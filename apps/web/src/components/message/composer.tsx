@@ -8,7 +8,7 @@ import { useFileDropTarget } from './file-drop';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
 import { useCustomEmojiLookup } from '../emoji/custom-emoji-context';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
-import { useMentionTyping, type MentionSource } from '../mention/use-mention-typing';
+import { useMentionTyping, type ChannelSource, type MentionSource } from '../mention/use-mention-typing';
 import './composer.css';
 
 type Props = {
@@ -26,6 +26,8 @@ type Props = {
   /** People to offer after `@`; broadcasts (@channel, @here) where they mean something. */
   mentionSource?: MentionSource;
   broadcasts?: boolean;
+  /** Channels to offer after `#`. */
+  channelSource?: ChannelSource;
   /** How many people a broadcast reaches: past 50 a send asks first. */
   audience?: number;
   /** The channel files attach to; none where files cannot go. */
@@ -54,7 +56,7 @@ export function Composer(props: Props) {
     onTextChange?.(next);
   };
   const emoji = useEmojiTyping(ref, change);
-  const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts);
+  const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts, props.channelSource);
   const attachments = useAttachments(props.attachTo, props.sealFiles);
   const inDropArea = useFileDropTarget(attachments.enabled ? attachments.add : undefined);
   const fileInput = useRef<HTMLInputElement>(null);

@@ -15,6 +15,8 @@ const SHORTCUTS: [string[], string][] = [
   [['↑'], 'Edit your last message (in an empty message box)'],
   [['Esc'], 'Cancel an edit, close the thread or a dialog'],
   [[':', 'name'], 'Emoji by shortcode; Tab or Enter picks'],
+  [['@', 'name'], 'Mention a person or group'],
+  [['#', 'name'], 'Link a channel'],
   [['+:emoji:'], 'React to the last message'],
   [[alt, 'click'], 'Mark a message and those after it unread'],
 ];

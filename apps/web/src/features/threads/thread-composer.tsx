@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@parley/protocol';
 import { sendMessage } from '../../realtime/send';
 import { useDraft } from '../../realtime/drafts';
-import { mentionSource } from '../../realtime/mention-source';
+import { channelNames, mentionSource } from '../../realtime/mention-source';
 import { currentSocket } from '../../realtime/sync';
 import { Composer } from '../../components/message/composer';
 
@@ -51,6 +51,7 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }
         initialText={draft.initialText}
         onTextChange={draft.onTextChange}
         mentionSource={mentions}
+        channelSource={channelNames}
         broadcasts={!isDm}
         audience={channel.memberCount}
         attachTo={channel.encrypted ? undefined : channel.id}
