@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { User } from '@parley/protocol';
 import { MentionContext, mentionLookup } from '../components/mention/mention-context';
+import { isDirect } from '../lib/names';
 import { useChannels } from '../realtime/use-channels';
 import { useGroups } from '../realtime/use-groups';
 import { useUsers } from '../realtime/use-users';
@@ -11,7 +12,7 @@ export function MentionProvider({ me, children }: { me: User; children: ReactNod
   const { data: groups } = useGroups();
   // The names alone: the channel list changes with every message's counts, and each change would redraw every message.
   const rooms = (useChannels().data ?? [])
-    .filter((c) => c.kind === 'public' || c.kind === 'private')
+    .filter((c) => !isDirect(c))
     .map((c) => c.name)
     .join('\n');
   const lookup = useMemo(() => {

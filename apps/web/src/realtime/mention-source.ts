@@ -1,5 +1,6 @@
 import type { Channel, User, UserGroup, UsersResponse } from '@parley/protocol';
 import { api } from '../lib/api';
+import { isDirect } from '../lib/names';
 import { queryClient } from '../lib/query-client';
 import { groupsQuery } from './use-groups';
 import { keys } from './keys';
@@ -56,7 +57,7 @@ const CHANNELS_SHOWN = 8;
 export function channelNames(query: string): string[] {
   const q = query.toLowerCase();
   const names = (queryClient.getQueryData<Channel[]>(keys.channels) ?? [])
-    .filter((c) => (c.kind === 'public' || c.kind === 'private') && !c.archivedAt)
+    .filter((c) => !isDirect(c) && !c.archivedAt)
     .map((c) => c.name)
     .sort();
   const first = names.filter((n) => n.startsWith(q));

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { BROADCAST_MENTIONS } from '@parley/protocol/client';
 import type { User } from '@parley/protocol';
 import type { MentionGroup, MentionLookup } from './mention-context';
+import { CHANNEL_AT } from './mention-typing';
 import '../message/message.css';
 
 const MENTION = /(^|[^a-z0-9._-])@([a-z0-9._-]{2,32})/gi;
-const CHANNEL = /(^|[^\w&/#-])#([a-z0-9_-]{1,64})/gi;
+const CHANNEL = new RegExp(`${CHANNEL_AT}([a-z0-9_-]{1,64})`, 'gi');
 const BROADCASTS = new Set<string>(BROADCAST_MENTIONS);
 
 /**

@@ -1,3 +1,8 @@
+/** Where a `#channel` may start: not inside a word, an address or an entity (`page#top`, `&#38;`). */
+export const CHANNEL_AT = String.raw`(^|[^\w&/#-])#`;
+
+const CHANNEL_TYPED = new RegExp(`${CHANNEL_AT}([a-z0-9_-]{0,64})$`, 'i');
+
 export type Typed = { start: number; query: string; trigger: '@' | '#' };
 
 /** The `@name` or `#channel` being typed just before the caret: where its `@` or `#` is and what follows it. */
@@ -5,7 +10,7 @@ export function openMentionAt(beforeCaret: string): Typed | undefined {
   const person = /(^|[^a-z0-9._-])@([a-z0-9._-]{0,32})$/i.exec(beforeCaret);
   if (person)
     return { start: person.index + person[1]!.length, query: person[2]!.toLowerCase(), trigger: '@' };
-  const channel = /(^|[^\w&/#-])#([a-z0-9_-]{0,64})$/i.exec(beforeCaret);
+  const channel = CHANNEL_TYPED.exec(beforeCaret);
   if (channel)
     return { start: channel.index + channel[1]!.length, query: channel[2]!.toLowerCase(), trigger: '#' };
   return undefined;
