@@ -3,9 +3,8 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { useSession } from '../features/auth/use-session';
-import { loadShell } from './load-shell';
+import { useShell } from './load-shell';
 
-const Shell = lazy(() => loadShell().then((m) => ({ default: m.Shell })));
 const splash = <div className="splash" aria-busy="true" />;
 
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
@@ -13,9 +12,11 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 export function App() {
   const { data: me, isLoading, error } = useSession();
   const location = useLocation();
+  const { Shell, failed } = useShell(!!me);
   if (isLoading) return splash;
   if (error)
     return <div className="splash-error">Parley cannot reach its server. Retrying when you reload.</div>;
+  if (failed) return <div className="splash-error">Parley could not load. Reload the page to try again.</div>;
   const from = (location.state as { from?: string } | null)?.from ?? '/';
   return (
     <Routes>
@@ -34,9 +35,11 @@ export function App() {
         path="/*"
         element={
           me ? (
-            <Suspense fallback={splash}>
+            Shell ? (
               <Shell me={me} />
-            </Suspense>
+            ) : (
+              splash
+            )
           ) : (
             <Navigate to="/login" replace state={{ from: location.pathname }} />
           )
