@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { API_PREFIX, FIRST_SCREEN_GETS } from '@parley/protocol';
 import { composer, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
-// The page says who is signed in: the app no longer waits for /config.json and the session before drawing.
-test('the first screen starts from the page itself, signed in or out, with no config or session round trip', async ({
+// The page says who is signed in and answers the first screen's GETs: the app waits on no round trip to draw it.
+test('the first screen starts from the page itself, signed in or out, with no round trip before it shows', async ({
   browser,
 }) => {
   const name = uniqueName('booter');
@@ -10,13 +11,25 @@ test('the first screen starts from the page itself, signed in or out, with no co
   await send(page, 'general', `${name} before the reload`);
   await expect(page.getByText(`${name} before the reload`)).toBeVisible();
   const asked: string[] = [];
-  page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+  const askedGets: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    asked.push(url.pathname);
+    if (req.method() === 'GET') askedGets.push(url.pathname + url.search);
+  });
   await page.goto('/c/general');
   await expect(composer(page, 'general')).toBeVisible();
   await expect(page.getByText(`${name} before the reload`)).toBeVisible();
   await waitLive(page);
   expect(asked).not.toContain('/config.json');
   expect(asked).not.toContain('/api/v1/auth/session');
+  // The channel list, people, badges and the channel's newest messages came with the page: until the
+  // socket's catch-up (presence is asked again then: it is not in the feed), none was asked for.
+  const catchUpAt = askedGets.findIndex((p) => p.startsWith(`${API_PREFIX}/sync`));
+  expect(catchUpAt).toBeGreaterThan(0);
+  const beforeCatchUp = askedGets.slice(0, catchUpAt);
+  for (const path of FIRST_SCREEN_GETS) expect(beforeCatchUp).not.toContain(`${API_PREFIX}${path}`);
+  expect(askedGets.filter((p) => /\/channels\/[^/]+\/messages/.test(p))).toEqual([]);
   // The page itself lists the chat screen's chunks, so they download beside the entry script.
   await expect(page.locator('head link[rel="modulepreload"][href^="/assets/shell-"]')).toHaveCount(1);
 

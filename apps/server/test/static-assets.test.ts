@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_GETS, type BootData } from '@parley/protocol';
 import { createParley, type Parley } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { signUp } from './support/client.js';
@@ -132,6 +133,38 @@ describe('the built web app', () => {
     expect(boot.cursor.split('.').map(BigInt)[0]! <= BigInt(cursor.split('.')[0]!)).toBe(true);
     // Nothing happened since: replaying from the page's cursor brings no change.
     expect((await ada.get(`/sync?since=${boot.cursor}`)).body.changes).toEqual([]);
+  });
+
+  it('answers the first screen’s GETs into a signed-in page, as the API answers them', async () => {
+    const ada = await signUp(url);
+    const general = ((await ada.get('/channels')).body.channels as { id: string; name: string }[]).find(
+      (c) => c.name === 'general',
+    )!;
+    await ada.post(`/channels/${general.id}/messages`, { clientId: crypto.randomUUID(), body: 'hello <b>' });
+    const { body } = await raw(`${url}/c/general/t/${crypto.randomUUID()}`, 'identity', ada.cookie);
+    const boot = bootOf(body.toString()) as BootData;
+    for (const path of FIRST_SCREEN_GETS)
+      expect(boot.answers?.[path], path).toEqual((await ada.get(path)).body);
+    expect(boot.history).toEqual({
+      channelId: general.id,
+      page: (await ada.get(`/channels/${general.id}/messages?limit=50`)).body,
+    });
+    expect(boot.history?.page.messages.at(-1)?.body).toBe('hello <b>');
+  });
+
+  it('writes no history for a channel the reader is not in, or an address that names none', async () => {
+    const [ada, bob] = [await signUp(url), await signUp(url)];
+    const made = await bob.post('/channels', { name: `hidden-${Date.now()}`, kind: 'private' });
+    expect(made.status).toBe(201);
+    const { name } = made.body.channel as { name: string };
+    for (const pathname of [`/c/${name}`, '/c/%F0%9F%92%AC', '/c/', '/threads']) {
+      const { res, body } = await raw(url + pathname, 'identity', ada.cookie);
+      expect(res.status, pathname).toBe(200);
+      const boot = bootOf(body.toString()) as BootData;
+      expect(boot.user?.id, pathname).toBe(ada.user!.id);
+      expect(boot.history, pathname).toBeUndefined();
+      expect(JSON.stringify(boot.answers)).not.toContain(name);
+    }
   });
 
   it('writes no user into the page for a revoked session', async () => {

@@ -379,4 +379,24 @@ export type ClientConfig = z.infer<typeof ClientConfig>;
  * What the server writes into each page it serves (`<script id="parley-boot" type="application/json">`),
  * so the app starts without asking for its config, session and sync cursor first.
  */
-export type BootData = { config: ClientConfig; user: User | null; cursor: string | null };
+export type BootData = {
+  config: ClientConfig;
+  user: User | null;
+  cursor: string | null;
+  /** Answers to the chat screen's first GETs, by path under the API base, taken after the cursor. */
+  answers?: Record<string, unknown>;
+  /** The newest page of the channel the address names, when the reader is in it. */
+  history?: { channelId: string; page: MessagesResponse };
+};
+
+/** The GETs a signed-in first screen makes before it shows anything: the page carries their answers. */
+export const FIRST_SCREEN_GETS = [
+  '/channels',
+  '/users?limit=200',
+  '/presence',
+  '/threads',
+  '/drafts',
+  '/emoji',
+  '/groups',
+  '/keys/me',
+] as const;

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { syncSince } from '../features/feed/feed.service.js';
 import { requireUser } from './session.js';
+import { firstScreen } from './first-screen.js';
 import { loadWebPage } from './web-page.js';
 
 export function clientConfig(config: Config): ClientConfig {
@@ -27,15 +28,24 @@ function isHashed(file: string): boolean {
   return file.includes(`${path.sep}assets${path.sep}`);
 }
 
-/** The config, the signed-in user and a sync cursor taken before the app loads anything; undefined if they fail. */
-async function bootData(ctx: AppContext, req: FastifyRequest): Promise<BootData | undefined> {
+/**
+ * The config, the signed-in user, a sync cursor, then the first screen's answers (taken after the
+ * cursor, so the feed replays anything they miss); undefined if they fail.
+ */
+async function bootData(
+  app: FastifyInstance,
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<BootData | undefined> {
   try {
     const user = await requireUser(ctx, req).catch((err: unknown) => {
       if (err instanceof AppError && err.code === 'unauthenticated') return null;
       throw err;
     });
-    const cursor = user ? (await syncSince(ctx, user, undefined)).cursor : null;
-    return { config: clientConfig(ctx.config), user, cursor };
+    const config = clientConfig(ctx.config);
+    if (!user) return { config, user, cursor: null };
+    const { cursor } = await syncSince(ctx, user, undefined);
+    return { config, user, cursor, ...(await firstScreen(app, req)) };
   } catch (err) {
     // The page still loads: the app then asks for these itself and says what is wrong.
     req.log.warn({ err }, 'page served without its boot data');
@@ -76,7 +86,7 @@ export async function installWebApp(app: FastifyInstance, ctx: AppContext, serve
     const wantsPage =
       req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0]!);
     if (page && wantsPage) {
-      const boot = await bootData(ctx, req);
+      const boot = await bootData(app, ctx, req);
       // Without boot data the built page, as it is, still starts the app.
       if (!boot) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       const { body, encoding } = page.render(boot, req.headers['accept-encoding']);

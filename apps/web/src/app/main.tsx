@@ -7,6 +7,7 @@ import { loadConfig } from '../lib/config';
 import { queryClient } from '../lib/query-client';
 import { resetCursor } from '../realtime/feed-cursor';
 import { keys } from '../realtime/keys';
+import type { MessagePage } from '../realtime/merge';
 import { App } from './app';
 import { preloadShellIfSignedIn } from './load-shell';
 import '../styles/tokens.css';
@@ -17,6 +18,13 @@ preloadShellIfSignedIn(boot && !!boot.user);
 if (boot) {
   resetCursor(boot.cursor ?? undefined);
   queryClient.setQueryData(keys.session, boot.user);
+  // The channel the address names opens on the page's copy of its newest messages.
+  const history = boot.history;
+  if (history)
+    queryClient.setQueryData<MessagePage>(keys.messages(history.channelId), {
+      messages: history.page.messages,
+      hasMoreBefore: history.page.hasMore,
+    });
 }
 await loadConfig();
 createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SyncResponse } from '@parley/protocol';
 import { api, ApiError } from '../lib/api';
+import { dropAnswers } from '../lib/boot';
 import { applyChange } from './events';
 import { currentCursor, resetCursor } from './feed-cursor';
 import { keys } from './keys';
@@ -12,6 +13,7 @@ const notSession = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== ke
  * this tab's cursor. The first connect, or a cursor the server no longer keeps, reloads what is shown.
  */
 export async function catchUp(qc: QueryClient): Promise<void> {
+  dropAnswers();
   const since = currentCursor();
   if (!since) return startFresh(qc, false);
   let cursor = since;
