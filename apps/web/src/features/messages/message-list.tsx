@@ -15,7 +15,7 @@ import { JumpToLatest, JumpToUnread } from './jump-controls';
 import { MessageRow, PendingRow } from '../../components/message/message-row';
 import { SystemRow } from '../../components/message/system-row';
 import { useAltClickMarksUnread } from './mark-unread';
-import { TailPreview, useListSettled, usePreviewRows } from './tail-preview';
+import { endsAtBottom, startsAt, TailPreview, useListSettled, usePreviewRows } from './tail-preview';
 import type { Focus } from './use-landing';
 import { useLandOn } from './use-land-on';
 import { useScrollState } from './use-scroll-state';
@@ -115,12 +115,16 @@ export function MessageList({
   const olderCount = items.findIndex((i) => i.kind === 'row' && i.row.message.seq >= anchorSeq);
   const firstItemIndex = BASE_INDEX - Math.max(0, olderCount);
   const last = items.at(-1);
-  const preview = usePreviewRows(items, keyOf, PREVIEW_ROWS);
-  const settled = useListSettled(
-    scroller,
+  const tail = usePreviewRows(items, keyOf, PREVIEW_ROWS);
+  const lastSelector =
     last?.kind === 'row'
       ? `[data-testid="${last.row.lines ? 'system-line' : 'message'}"][data-seq="${last.row.message.seq}"]`
-      : `[data-testid="message"][data-client-id="${last?.item.clientId}"]`,
+      : `[data-testid="message"][data-client-id="${last?.item.clientId}"]`;
+  const opensAtUnread = focus.kind === 'unread';
+  const settled = useListSettled(scroller, (el) =>
+    opensAtUnread
+      ? endsAtBottom(el, lastSelector) || startsAt(el, '.new-line', UNREAD_CONTEXT_PX)
+      : endsAtBottom(el, lastSelector),
   );
 
   const handleStartReached = useCallback(async () => {
@@ -162,6 +166,12 @@ export function MessageList({
   // Below a window that stops short of the newest: the unread of the opening not loaded yet.
   const notLoaded = hasMoreAfter ? Math.max(0, unreadCount - othersAfter(newAfter)) : 0;
   const newBelow = othersAfter(Math.max(newAfter, lastVisibleSeq ?? Infinity)) + notLoaded;
+
+  // Opening at the first unread, the preview starts at its line when it is among the newest rows.
+  const fromUnread =
+    items.length - tail.length <= unreadIndex ? tail.slice(unreadIndex - (items.length - tail.length)) : [];
+  const preview =
+    focus.kind === 'bottom' ? tail : opensAtUnread && fromUnread[0] ? withoutDayLine(fromUnread) : [];
 
   useLandOn(
     scroller,
@@ -300,8 +310,8 @@ export function MessageList({
         onDelete={(m) => remove.mutate(m.id)}
         onClose={() => setDeleting(undefined)}
       />
-      {!settled && focus.kind === 'bottom' && preview.length > 0 && (
-        <TailPreview>
+      {!settled && preview.length > 0 && (
+        <TailPreview topPx={opensAtUnread ? UNREAD_CONTEXT_PX : undefined}>
           {preview.map((item) => (
             <Fragment key={keyOf(item)}>{renderItem(item, true)}</Fragment>
           ))}
@@ -309,6 +319,12 @@ export function MessageList({
       )}
     </div>
   );
+}
+
+/** The preview's first row without its day line, so its "New messages" line is at the top, where the list puts it. */
+function withoutDayLine(items: Item[]): Item[] {
+  const [first, ...rest] = items;
+  return first?.kind === 'row' ? [{ kind: 'row', row: { ...first.row, day: undefined } }, ...rest] : items;
 }
 
 type Edges = { hasMoreBefore: boolean; hasMoreAfter: boolean; loadingOlder: boolean; loadingNewer: boolean };
