@@ -20,6 +20,7 @@ import { useConnectionAttributes } from './use-connection-attributes';
 import { messageExtras } from './message-extras';
 import { Notices } from './notices';
 import { api } from '../lib/api';
+import { afterPaint } from '../lib/after-paint';
 import { startDesktopNotifications } from './desktop-notifications';
 import { MentionProvider } from './mention-provider';
 import { CustomEmojiProvider } from './custom-emoji-provider';
@@ -66,7 +67,8 @@ export function Shell({ me }: { me: User }) {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const knownZone = me.timeZone;
   useEffect(() => {
-    if (zone && zone !== knownZone) void api('PATCH', '/users/me', { timeZone: zone }).catch(() => {});
+    if (zone && zone !== knownZone)
+      return afterPaint(() => void api('PATCH', '/users/me', { timeZone: zone }).catch(() => {}));
   }, [zone, knownZone]);
   useShortcuts();
   const keyboardDialog = useStore(shortcutDialog);

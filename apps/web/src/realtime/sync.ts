@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@parley/protocol';
+import { afterPaint } from '../lib/after-paint';
 import { getConfig } from '../lib/config';
 import { catchUp } from './catch-up';
 import { resetCursor } from './feed-cursor';
@@ -23,7 +24,10 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
     path: socketPath,
     withCredentials: true,
     reconnectionDelayMax: 3_000,
+    // Connected once the screen is drawn: the page's answers and cursor already show it, the feed replays the rest.
+    autoConnect: false,
   });
+  const cancelConnect = afterPaint(() => s.connect());
   socket = s;
   connection.set({ state: 'connecting', transport: 'polling' });
   s.io.on('open', () => {
@@ -61,6 +65,7 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
   window.addEventListener('online', goOnline);
   const stopPresence = trackPresence(s);
   return () => {
+    cancelConnect();
     window.removeEventListener('offline', goOffline);
     window.removeEventListener('online', goOnline);
     stopPresence();

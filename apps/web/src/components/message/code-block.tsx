@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { afterPaint } from '../../lib/after-paint';
 import './code-block.css';
 
 type Highlighter = typeof import('./highlight');
@@ -11,13 +12,16 @@ let loading: Promise<Highlighter> | undefined;
 
 /** The grammars load once, on the first code block that wants them, so the chat's first load stays small. */
 function loadHighlighter(): Promise<Highlighter> {
-  loading ??= import('./highlight').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined; // a failed chunk (a new deploy, offline) is tried again by the next block
-      throw error;
-    },
-  );
+  // After the first screen is painted: the colours follow the text, they never hold it back.
+  loading ??= new Promise<void>((resolve) => afterPaint(resolve))
+    .then(() => import('./highlight'))
+    .then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined; // a failed chunk (a new deploy, offline) is tried again by the next block
+        throw error;
+      },
+    );
   return loading;
 }
 
