@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import { registerInNewContext, seedChannel, uniqueName, waitLive } from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
 
 /** A newly registered person on a phone-sized window, live, with the drawer's locator. */
@@ -76,5 +76,27 @@ test('on a phone only opening and closing the drawer slides it, not the window t
       }),
   );
   expect(opening).toBe(true);
+  await context.close();
+});
+
+// Regression: a long channel name ran under the header's buttons on a phone.
+test('on a phone a long channel name ends in an ellipsis before the header’s buttons', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await onPhone(browser, 'longname');
+  const name = await seedChannel(request, context, 'a-rather-long-channel-name-for-a-phone', 1);
+  await page.goto(`/c/${name}`);
+  const shown = page.locator('.channel-header .channel-name');
+  await expect(shown).toHaveText(name);
+  const [nameBox, actionsBox] = [
+    await shown.boundingBox(),
+    await page.locator('.header-actions').boundingBox(),
+  ];
+  expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(actionsBox!.x);
+  const clipped = await shown.evaluate(
+    (el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis',
+  );
+  expect(clipped).toBe(true);
   await context.close();
 });

@@ -48,13 +48,13 @@ export function ChannelHeader({
       <div className="channel-title">
         <h1>
           {isDm ? (
-            dmName(channel, me)
+            <span className="channel-name">{dmName(channel, me)}</span>
           ) : (
             <>
               <span className="hash">
                 {channel.kind === 'private' ? <Icon name="lock" size={16} /> : '#'}
               </span>
-              {channel.name}
+              <span className="channel-name">{channel.name}</span>
             </>
           )}
           {channel.encrypted && (
