@@ -92,8 +92,8 @@ test('system lines show who joined, left and changed the channel, live and after
   await expect(lines(alice.page).last()).toHaveText(new RegExp(`^Dan.* left #${name}`));
   const live = await lines(alice.page).allInnerTexts();
   await alice.page.reload();
-  await expect(lines(alice.page)).toHaveCount(live.length);
-  expect(await lines(alice.page).allInnerTexts()).toEqual(live);
+  // Retried: the list may still be placing its rows (hidden) in the moment they are first counted.
+  await expect(lines(alice.page)).toHaveText(live, { useInnerText: true });
 
   expect(await seriousViolations(alice.page)).toEqual([]);
   if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/system-lines-light.png` });
