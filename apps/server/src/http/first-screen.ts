@@ -6,6 +6,7 @@ import {
   type ChannelsResponse,
   type MessagesResponse,
 } from '@parley/protocol';
+import { REQUEST_ID_HEADER } from '../observability/request-log.js';
 
 type FirstScreen = Pick<BootData, 'answers' | 'history'>;
 
@@ -32,6 +33,8 @@ export async function firstScreen(app: FastifyInstance, req: FastifyRequest): Pr
       headers: {
         cookie: req.headers.cookie ?? '',
         host: req.headers.host ?? 'localhost',
+        // Logged under the page's own request id, so the log shows what the page answered.
+        [REQUEST_ID_HEADER]: req.id,
         ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
       },
       remoteAddress: req.ip,
