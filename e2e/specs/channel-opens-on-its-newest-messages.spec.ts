@@ -9,7 +9,8 @@ import {
 } from '../support/journeys.js';
 
 // The virtual list takes several frames to position itself on a newly opened channel; it used to
-// show an empty pane for about 100 ms on every switch. The newest rows are now drawn at once.
+// show an empty pane for about 100 ms on every switch, then again for about 170 ms between the
+// preview and the list. The newest rows are now drawn at once, until the list shows its own.
 test('a channel switched to shows its newest messages in its very first frame, then hands over to the list', async ({
   browser,
   request,
@@ -31,12 +32,23 @@ test('a channel switched to shows its newest messages in its very first frame, t
     }
     const newest = document.querySelector('article[data-seq="40"]');
     const pane = document.querySelector('.message-list')!.getBoundingClientRect();
-    return {
+    const first = {
       newestShown: newest !== null,
       newestAtBottom: newest ? Math.abs(newest.getBoundingClientRect().bottom - pane.bottom) < 2 : false,
     };
+    // Then, frame by frame until the list shows its own rows: the preview stays until it does.
+    let blankFrames = 0;
+    for (let i = 0; i < 90; i++) {
+      const list = document.querySelector<HTMLElement>('[data-testid="virtuoso-item-list"]');
+      const listShown = !!list && list.style.visibility !== 'hidden';
+      if (!listShown && !document.querySelector('.message-tail')) blankFrames++;
+      if (listShown) break;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return { ...first, blankFrames };
   }, name);
-  expect(firstFrames).toMatchObject({ newestShown: true, newestAtBottom: true });
+  // Regression: the preview left as soon as the rows sat at the bottom, while the list still hid them.
+  expect(firstFrames).toEqual({ newestShown: true, newestAtBottom: true, blankFrames: 0 });
 
   // Then the preview is gone: each message once, the newest at the bottom of the real list.
   await expect(page.locator('.message-tail')).toHaveCount(0);
