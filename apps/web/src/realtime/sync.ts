@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@parley/protocol';
 import { afterPaint } from '../lib/after-paint';
+import { dropAnswers } from '../lib/boot';
 import { getConfig } from '../lib/config';
 import { catchUp } from './catch-up';
 import { resetCursor } from './feed-cursor';
@@ -71,8 +72,9 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
     stopPresence();
     s.close();
     socket = undefined;
-    // Another user may sign in next in this tab: their cursor starts afresh.
+    // Another user may sign in next in this tab: their cursor starts afresh, the page's answers are not theirs.
     resetCursor(undefined);
+    dropAnswers();
   };
 }
 
