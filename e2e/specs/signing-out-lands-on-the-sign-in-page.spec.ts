@@ -8,14 +8,17 @@ test('signing out from the account menu or from Settings lands on the sign-in pa
   const name = uniqueName('leaver');
   const { context, page } = await registerInNewContext(browser, name);
   await waitLive(page);
+  await page.goto('/threads');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
+  // Whoever signs in next starts at home, not on the page the last person signed out from.
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/c\/general$/);
   await waitLive(page);
   await page.goto('/settings/security');
   // "Sign out" of this session, not "Sign out everywhere else" nor one of the listed sessions.

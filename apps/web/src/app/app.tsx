@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
-import { useSession } from '../features/auth/use-session';
+import { signingOutHere, useSession } from '../features/auth/use-session';
 import { useShell } from './load-shell';
 
 const splash = <div className="splash" aria-busy="true" />;
@@ -41,7 +41,12 @@ export function App() {
               splash
             )
           ) : (
-            <Navigate to="/login" replace state={{ from: location.pathname }} />
+            // Back where the session ended, unless this tab signed out: the next person starts at home.
+            <Navigate
+              to="/login"
+              replace
+              state={signingOutHere() ? undefined : { from: location.pathname }}
+            />
           )
         }
       />

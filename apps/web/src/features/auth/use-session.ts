@@ -12,6 +12,9 @@ let signingOut = false;
 /** True when the last session ended on its own, until the next sign-in: the sign-in page says so. */
 export const sessionEndedElsewhere = () => endedElsewhere;
 
+/** True from a sign-out in this tab until the app has seen its session end. */
+export const signingOutHere = () => signingOut;
+
 export function useSession() {
   const query = useQuery({
     queryKey: keys.session,
