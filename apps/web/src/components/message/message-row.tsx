@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { MessageFiles } from './message-files';
 import { ProfileTrigger } from '../profile/profile-trigger';
 import { EditedMark } from './edited-mark';
@@ -16,6 +16,15 @@ import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
 const time = (iso: string) => clockTime.format(new Date(iso));
+// On a touch screen a tap selects a message (focus), which opens its actions as a sheet (message.css).
+const TOUCH = typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
+
+/** After an action other than adding a reaction (whose picker follows), the sheet closes. */
+function closeSheetAfterAction(e: MouseEvent<HTMLElement>) {
+  if (!TOUCH || (e.target as Element).closest('.add-reaction-action')) return;
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && e.currentTarget.contains(active)) active.blur();
+}
 const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
 
 type Props = {
@@ -70,6 +79,7 @@ export const MessageRow = memo(function MessageRow({
         data-client-id={message.clientId}
         data-status="sent"
         aria-label={`${name} at ${time(message.createdAt)}`}
+        tabIndex={TOUCH && !preview ? -1 : undefined}
       >
         <div className="message-gutter">
           {head ? (
@@ -128,7 +138,7 @@ export const MessageRow = memo(function MessageRow({
           {extras.below?.(message, where)}
         </div>
         {!message.deletedAt && !editing && !preview && (
-          <div className="message-actions">
+          <div className="message-actions" onClick={closeSheetAfterAction}>
             {extras.actions?.(message, where)}
             {own && (
               <button

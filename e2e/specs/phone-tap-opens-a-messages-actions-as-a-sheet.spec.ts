@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { register, send, uniqueName, waitLive } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
+
+// Regression: on a touch screen a tap showed the desktop hover toolbar over the author's name.
+test('on a phone a tapped message opens its actions as a named sheet, which an action closes', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 800 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const name = uniqueName('tapper');
+  await register(page, name);
+  await waitLive(page);
+  const text = `${name} asks: can someone review the release notes before noon?`;
+  await send(page, 'general', text);
+  const message = page.getByTestId('message').filter({ hasText: text });
+  await expect(message).toBeVisible();
+
+  await message.tap();
+  const sheet = message.locator('.message-actions');
+  await expect(sheet).toHaveCSS('opacity', '1');
+  const box = (await sheet.boundingBox())!;
+  expect(Math.round(box.y + box.height)).toBe(800);
+  expect(Math.round(box.width)).toBe(390);
+  // Each action is named on the sheet, as the icons alone say little to a thumb.
+  const save = sheet.getByRole('button', { name: 'Save for later' });
+  expect(await save.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"Save for later"');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await save.tap();
+  await expect(sheet).toHaveCSS('opacity', '0');
+  await expect(message.getByRole('button', { name: 'Remove from saved' })).toBeAttached();
+  await context.close();
+});
