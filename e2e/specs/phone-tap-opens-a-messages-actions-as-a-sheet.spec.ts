@@ -20,7 +20,8 @@ test('on a phone a tapped message opens its actions as a named sheet, which an a
   const message = page.getByTestId('message').filter({ hasText: text });
   await expect(message).toBeVisible();
 
-  await message.tap();
+  // The text, not the author's name, which opens a profile card.
+  await message.locator('.message-text').tap();
   const sheet = message.locator('.message-actions');
   await expect(sheet).toHaveCSS('opacity', '1');
   const box = (await sheet.boundingBox())!;
