@@ -67,13 +67,11 @@ export class FeedDelivery {
 
   /**
    * A message this node just stored, delivered from what the send answered instead of read back, when
-   * its place shows nothing undelivered before it; false when the feed must be read. A thread reply
-   * records more than one change and is always read.
+   * its place shows nothing undelivered before it; false when the feed must be read.
    */
   deliverSent({ message, feed }: { message: Message; feed?: FeedPlace }): boolean {
-    if (!feed?.prev || feed.rows.length !== 1 || this.draining || this.stopped || !this.position)
-      return false;
-    const place = feed.rows[0]!;
+    if (!feed || this.draining || this.stopped || !this.position) return false;
+    const place = feed.row;
     // A read that began after the commit delivered it already.
     if (comparePositions(this.position, place) >= 0) return true;
     if (comparePositions(feed.prev, this.position) > 0) return false;

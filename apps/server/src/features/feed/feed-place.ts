@@ -2,11 +2,11 @@
 export type Position = { tx: bigint; id: bigint };
 
 /**
- * Where a statement that ran alone (its own transaction) put its changes: its rows, and the row just
- * before them in feed order, known only when no older transaction was still running as it ran. A node
- * that has delivered up to that row can deliver these at once, without reading them back.
+ * Where a send that ran as a statement of its own put its one change, and the row just before it in
+ * feed order (known only when no older transaction was still running as it ran). A node that has
+ * delivered up to that row can deliver the change at once, without reading it back.
  */
-export type FeedPlace = { rows: Position[]; prev: Position | undefined };
+export type FeedPlace = { row: Position; prev: Position };
 
 export function parsePosition(cursor: string): Position {
   const [tx, id] = cursor.split('.');

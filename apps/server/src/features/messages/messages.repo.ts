@@ -8,7 +8,7 @@ import type {
   Reaction,
   SystemEvent,
 } from '@parley/protocol';
-import { type Conn, preparedStatement } from '../../db/client.js';
+import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { type FeedPlace, parsePosition } from '../feed/feed-place.js';
 import { files, messageEdits, messages, reactions } from '../../db/schema.js';
 
@@ -158,19 +158,16 @@ export async function findByClientId(
 
 export type NewMessage = Pick<MessageRow, 'id' | 'channelId' | 'authorId' | 'clientId' | 'threadRootId'> &
   Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system'>>;
-type InsertedRow = { seq: number; created_at: Date | string; feed_rows: string[]; feed_prev: string | null };
+type InsertedRow = { seq: number; created_at: Date | string; feed_row?: string; feed_prev?: string | null };
 
 /**
- * The one statement that stores a message. It takes the channel's next seq under its row lock, stores
- * the message and records it in the sync feed; a reply also updates its root's summary, makes the
- * replier (and the root's author) follow the thread and tells every follower. If any part fails (a
- * repeated clientId), all of it rolls back, seq included, so seqs have no gaps. Unless the caller
- * checked already, it stores only if the author is a member of an active, unencrypted channel and the
+ * The one insert of a message, shared by the two statements below. It takes the channel's next seq
+ * under its row lock and stores the message; if any part of the statement fails (a repeated
+ * clientId), all of it rolls back, seq included, so seqs have no gaps. Unless the caller checked
+ * already ($7), it stores only if the author is a member of an active, unencrypted channel and the
  * thread root is a root in it.
  */
-const insertMessage = preparedStatement<InsertedRow>(
-  'insert_message',
-  `with next as (
+const STORE_MESSAGE = `next as (
     update channels c set last_seq = c.last_seq + 1
     where c.id = $1 and ($7::boolean or (c.archived_at is null and not c.encrypted
       and exists (select 1 from memberships m where m.channel_id = c.id and m.user_id = $2)
@@ -181,7 +178,35 @@ const insertMessage = preparedStatement<InsertedRow>(
     insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system)
     select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb from next
     returning seq, created_at
-  ), root as (
+  )`;
+
+/**
+ * A message that is no reply, recorded in the sync feed. Run on its own ($11), it also tells its feed
+ * row and the row just before it: with no older transaction running, every row before its own is
+ * committed and seen here, so its node can deliver it without reading the feed back.
+ */
+const insertMessage = preparedStatement<InsertedRow>(
+  'insert_message',
+  `with ${STORE_MESSAGE}, feed as (
+    insert into changes (kind, channel_id, user_id, entity_id)
+    select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
+    returning tx, id
+  )
+  select seq, created_at, (select f.tx::text || '.' || f.id from feed f) as feed_row,
+    case when $11::boolean and pg_snapshot_xmin(pg_current_snapshot()) = pg_current_xact_id() then coalesce(
+      (select p.tx::text || '.' || p.id from changes p where p.tx < pg_current_xact_id()
+        order by p.tx desc, p.id desc limit 1), '0.0') end as feed_prev
+  from msg`,
+);
+
+/**
+ * A thread reply: besides the message, it updates its root's summary, makes the replier (and the
+ * root's author) follow the thread, and records the reply, the root and every follower's thread in the
+ * feed. Its several rows are delivered by reading the feed.
+ */
+const insertReply = preparedStatement<InsertedRow>(
+  'insert_reply',
+  `with ${STORE_MESSAGE}, root as (
     update messages r set reply_count = r.reply_count + 1, last_reply_at = msg.created_at,
       reply_user_ids = (array_prepend($2::uuid, array_remove(r.reply_user_ids, $2::uuid)))[1:3]
     from msg where r.id = $3::uuid
@@ -203,36 +228,16 @@ const insertMessage = preparedStatement<InsertedRow>(
     select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
     union all select 'message:updated', $1::uuid, null, id from root
     union all select 'thread:updated', $1::uuid, user_id, $3::uuid from notified
-    returning tx, id
   )
-  select seq, created_at,
-    array(select f.tx::text || '.' || f.id from feed f order by f.id) as feed_rows,
-    -- With no older transaction running, every row before this one's is committed and seen here;
-    -- rows this transaction recorded before would come first, so then there is no place to tell.
-    case when pg_snapshot_xmin(pg_current_snapshot()) = pg_current_xact_id()
-      and not exists (select 1 from changes q where q.tx = pg_current_xact_id()) then coalesce(
-      (select p.tx::text || '.' || p.id from changes p where p.tx < pg_current_xact_id()
-        order by p.tx desc, p.id desc limit 1), '0.0') end as feed_prev
-  from msg`,
+  select seq, created_at from msg`,
 );
 
-/** Stores a message (see insertMessage); undefined when a check fails, so the caller can say which. */
-export async function insertMessageRow(
+async function storeMessage(
   db: Conn,
   values: NewMessage,
-  opts: { checked: boolean },
-): Promise<MessageRow | undefined> {
-  return (await sendMessageRow(db, values, opts))?.row;
-}
-
-/** insertMessageRow, with where its changes sit in the feed (for delivering them without reading them back). */
-export async function sendMessageRow(
-  db: Conn,
-  values: NewMessage,
-  opts: { checked: boolean },
-): Promise<{ row: MessageRow; feed: FeedPlace } | undefined> {
-  const encrypted = values.encrypted == null ? null : JSON.stringify(values.encrypted);
-  const [row] = await insertMessage(db, [
+  opts: { checked: boolean; alone: boolean },
+): Promise<InsertedRow | undefined> {
+  const params = [
     values.channelId,
     values.authorId,
     values.threadRootId ?? null,
@@ -240,15 +245,38 @@ export async function sendMessageRow(
     values.clientId,
     values.body ?? null,
     opts.checked,
-    encrypted,
+    values.encrypted == null ? null : JSON.stringify(values.encrypted),
     values.alsoInChannel ?? false,
     values.system == null ? null : JSON.stringify(values.system),
-  ]);
+  ];
+  const [row] = values.threadRootId
+    ? await insertReply(db, params)
+    : await insertMessage(db, [...params, opts.alone]);
+  return row;
+}
+
+/** Stores a message in the caller's transaction; undefined when a check fails, so the caller can say which. */
+export async function insertMessageRow(
+  db: Conn,
+  values: NewMessage,
+  opts: { checked: boolean },
+): Promise<MessageRow | undefined> {
+  const row = await storeMessage(db, values, { ...opts, alone: false });
+  return row && storedRow(values, row);
+}
+
+/** Stores a message as a statement of its own, with where its change sits in the feed when that is known. */
+export async function sendMessageRow(
+  db: Db,
+  values: NewMessage,
+  opts: { checked: boolean },
+): Promise<{ row: MessageRow; feed?: FeedPlace } | undefined> {
+  const row = await storeMessage(db, values, { ...opts, alone: true });
   if (!row) return undefined;
-  const feed: FeedPlace = {
-    rows: row.feed_rows.map(parsePosition),
-    prev: row.feed_prev === null ? undefined : parsePosition(row.feed_prev),
-  };
+  const feed =
+    row.feed_row && row.feed_prev != null
+      ? { row: parsePosition(row.feed_row), prev: parsePosition(row.feed_prev) }
+      : undefined;
   return { row: storedRow(values, row), feed };
 }
 

@@ -115,7 +115,7 @@ async function checkedSend(
   return { message, created: true };
 }
 
-function announce(ctx: AppContext, { row, feed }: { row: repo.MessageRow; feed: FeedPlace }): Sent {
+function announce(ctx: AppContext, { row, feed }: { row: repo.MessageRow; feed?: FeedPlace }): Sent {
   const message = repo.toMessage(row);
   ctx.events.publish('message.created', { message, feed });
   return { message, created: true };
