@@ -80,24 +80,26 @@ type Conn = {
   on(event: 'packetCreate', fn: (packet: { data?: string | Buffer }) => void): void;
   on(event: 'flush', fn: () => void): void;
   close(discard?: boolean): void;
-  transport: { name: string; socket?: { bufferedAmount: number; terminate(): void } };
+  transport: { name: string; socket?: { terminate(): void } };
 };
 
 /**
- * Drops a socket whose queued frames (engine.io's write buffer, then the WebSocket's) pass the limit: a
- * client that stops reading must not hold the server's memory; it catches up through /sync later.
+ * Drops a socket whose frames queued in engine.io pass the limit: a client that stops reading must not
+ * hold the server's memory; it catches up through /sync later. engine.io hands the WebSocket its next
+ * batch only once the last one reached the kernel, so that buffer holds at most one batch more.
  */
 export function dropSlowConsumer(socket: ParleySocket, limit = SOCKET_LIMITS.bufferedBytes): void {
   const conn = socket.conn as unknown as Conn;
   let unflushed = 0;
   let dropped = false;
   conn.on('flush', () => (unflushed = 0));
+  // Runs for every frame to every socket: a sum and a comparison, nothing more.
   conn.on('packetCreate', (packet) => {
     const data = packet.data;
     unflushed += typeof data === 'string' ? data.length : (data?.byteLength ?? 0);
-    const ws = conn.transport.name === 'websocket' ? conn.transport.socket : undefined;
-    if (dropped || unflushed + (ws?.bufferedAmount ?? 0) <= limit) return;
+    if (unflushed <= limit || dropped) return;
     dropped = true;
+    const ws = conn.transport.name === 'websocket' ? conn.transport.socket : undefined;
     // Not a polite close: that waits for the very buffer that is full to drain.
     if (ws) ws.terminate();
     else conn.close(true);
