@@ -1,5 +1,6 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import './message-list.css';
+import { itemListOf } from './item-list';
 
 const MAX_WAIT_FRAMES = 60;
 
@@ -43,8 +44,7 @@ export function startsAt(scroller: HTMLElement, selector: string, px: number): b
 }
 
 // The list's rows stay hidden (an inline style) until it has reached its first item.
-const listShown = (scroller: HTMLElement) =>
-  scroller.querySelector<HTMLElement>('[data-testid="virtuoso-item-list"]')?.style.visibility !== 'hidden';
+const listShown = (scroller: HTMLElement) => itemListOf(scroller)?.style.visibility !== 'hidden';
 
 /** True once the list is shown and `inPlace` has held for two frames in a row (or after a second). */
 export function useListSettled(

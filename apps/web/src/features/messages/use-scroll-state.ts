@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { itemListOf } from './item-list';
 
 /** Closer than this to the end counts as at the end. */
 export const AT_BOTTOM_PX = 40;
@@ -49,7 +50,7 @@ export function useScrollState(scroller: HTMLElement | null, initial: boolean): 
     if (scroller.firstElementChild) resize.observe(scroller.firstElementChild);
     // Rows laid out after the first measure grow the item list, not the scroller: without this a
     // list that fits on screen keeps its first, empty measure and shows Jump to latest at the end.
-    const items = scroller.querySelector('[data-testid="virtuoso-item-list"]');
+    const items = itemListOf(scroller);
     if (items) resize.observe(items);
     return () => {
       cancelAnimationFrame(id);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { itemListOf } from './item-list';
 import { AT_BOTTOM_PX } from './use-scroll-state';
 
 /** A scroll up this soon after the reader's input, or by more than a screen, is theirs; others are the list measuring. */
@@ -42,7 +43,7 @@ export function useStickToBottom(
     scroller.addEventListener('scroll', onScroll, { passive: true });
     const resize = new ResizeObserver(follow);
     resize.observe(scroller);
-    const list = scroller.querySelector('[data-testid="virtuoso-item-list"]');
+    const list = itemListOf(scroller);
     if (list) resize.observe(list);
     return () => {
       for (const e of events) scroller.removeEventListener(e, input);
