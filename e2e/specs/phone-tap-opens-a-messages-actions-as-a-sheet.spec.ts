@@ -35,5 +35,16 @@ test('on a phone a tapped message opens its actions as a named sheet, which an a
   await save.tap();
   await expect(sheet).toHaveCSS('opacity', '0');
   await expect(message.getByRole('button', { name: 'Remove from saved' })).toBeAttached();
+
+  // Add reaction on the sheet opens the picker; picking an emoji reacts, as from the desktop toolbar.
+  await message.locator('.message-text').tap();
+  await expect(sheet).toHaveCSS('opacity', '1');
+  await sheet.getByRole('button', { name: 'Add reaction' }).tap();
+  const picker = page.getByRole('dialog', { name: 'Add reaction' });
+  await expect(picker).toBeVisible();
+  await picker.getByRole('combobox').fill('tada');
+  await picker.getByRole('option', { name: /party popper/i }).tap();
+  await expect(picker).toBeHidden();
+  await expect(message.getByRole('button', { name: /🎉/ })).toBeVisible();
   await context.close();
 });

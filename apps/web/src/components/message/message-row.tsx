@@ -16,16 +16,17 @@ import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
 const time = (iso: string) => clockTime.format(new Date(iso));
+const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
+
 // On a touch screen a tap selects a message (focus), which opens its actions as a sheet (message.css).
 const TOUCH = typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
 
-/** After an action other than adding a reaction (whose picker follows), the sheet closes. */
+/** After an action the sheet closes, unless the action opens more of its own (`data-keeps-sheet`). */
 function closeSheetAfterAction(e: MouseEvent<HTMLElement>) {
-  if (!TOUCH || (e.target as Element).closest('.add-reaction-action')) return;
+  if (!TOUCH || (e.target as Element).closest('[data-keeps-sheet]')) return;
   const active = document.activeElement;
   if (active instanceof HTMLElement && e.currentTarget.contains(active)) active.blur();
 }
-const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
 
 type Props = {
   row: Row;

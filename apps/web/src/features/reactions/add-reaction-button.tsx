@@ -44,6 +44,8 @@ export function AddReactionButton({ message, variant }: Props) {
         className={variant === 'action' ? 'icon-button add-reaction-action' : 'reaction-pill reaction-add'}
         aria-label="Add reaction"
         title={variant === 'action' ? 'Add reaction' : undefined}
+        // Its picker follows: the sheet of a message's actions on a touch screen leaves focus to it.
+        data-keeps-sheet={variant === 'action' || undefined}
         aria-haspopup="dialog"
         aria-expanded={!!anchor}
         onClick={(e) => {
