@@ -17,6 +17,8 @@ export const pgliteOptions = { extensions: { pg_trgm } };
 export async function openMigratedPglite(dir: string | undefined): Promise<PGlite> {
   const client = dir ? new PGlite(dir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
+  // Zero-filling each new 16 MB WAL file held the one thread for about 100 ms every few thousand sends.
+  await client.exec('set wal_init_zero = off');
   await migrate(drizzle(client), { migrationsFolder });
   return client;
 }
