@@ -18,16 +18,22 @@ const health = (url: string) =>
 
 type Checkout = { label: string; root: string | undefined };
 type Node = Checkout & { node: Child; db: BenchDatabase | undefined; send: () => Promise<void> };
-type Cost = { server: number[]; postgres: number[] };
+type Cost = { server: number[]; postgres: number[]; wallMs: number[] };
 
 /** CPU milliseconds per call of `fn` over `count` calls one at a time: the server's, and PostgreSQL's. */
 async function perCall(node: Child, count: number, fn: () => Promise<void>) {
   const server = cpuSeconds(node.pid);
   const database = postgresCpu();
-  for (let i = 0; i < count; i++) await fn();
+  const wallMs: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await fn();
+    wallMs.push(performance.now() - start);
+  }
   return {
     server: ((cpuSeconds(node.pid) - server) / count) * 1000,
     postgres: (postgresCpuSince(database) / count) * 1000,
+    wallMs,
   };
 }
 
@@ -87,6 +93,9 @@ async function measure(database: 'PGlite' | 'PostgreSQL', checkouts: Checkout[],
         healthServerCpuMs: round(mean(floor.server), 3),
         sendVsHealth: round(serverMs / mean(floor.server), 2),
         sendVsThis: first ? round(serverMs / first, 2) : null,
+        // One at a time, so a send held by the database's own work (an index merge, a new WAL file) shows here.
+        sendWallP99Ms: round(percentile(sorted(send.wallMs), 99), 1),
+        sendWallMaxMs: round(sorted(send.wallMs).at(-1)!, 1),
       };
     });
   } finally {
@@ -97,11 +106,13 @@ async function measure(database: 'PGlite' | 'PostgreSQL', checkouts: Checkout[],
   }
 }
 
-const empty = (): Cost => ({ server: [], postgres: [] });
-const add = (cost: Cost, call: { server: number; postgres: number }) => {
+const empty = (): Cost => ({ server: [], postgres: [], wallMs: [] });
+const add = (cost: Cost, call: { server: number; postgres: number; wallMs: number[] }) => {
   cost.server.push(call.server);
   cost.postgres.push(call.postgres);
+  cost.wallMs.push(...call.wallMs);
 };
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 /** Round r starts with the r-th node, so no checkout always goes first. */
 const rotate = <T>(list: T[], r: number) => [
