@@ -5,7 +5,7 @@ import { createChannel, newClientId, register, runTag } from './parley-api';
 import { postJson } from './http-post';
 import { writeResult } from './report';
 import { createDatabase, type BenchDatabase } from './services';
-import { percentile, round } from './stats';
+import { round, summarize } from './stats';
 
 const WARM_UP = 300;
 const ROUNDS = 10;
@@ -82,20 +82,14 @@ async function measure(database: 'PGlite' | 'PostgreSQL', checkouts: Checkout[],
         checkout: n.label,
         sends: perRound * rounds,
         sendServerCpuMs: round(serverMs, 3),
-        sendServerCpuMsMedianRound: round(
-          percentile(
-            [...send.server].sort((a, b) => a - b),
-            50,
-          ),
-          3,
-        ),
+        sendServerCpuMsMedianRound: round(summarize(send.server).p50, 3),
         sendPostgresCpuMs: database === 'PostgreSQL' ? round(mean(send.postgres), 3) : null,
         healthServerCpuMs: round(mean(floor.server), 3),
         sendVsHealth: round(serverMs / mean(floor.server), 2),
         sendVsThis: first ? round(serverMs / first, 2) : null,
         // One at a time, so a send held by the database's own work (an index merge, a new WAL file) shows here.
-        sendWallP99Ms: round(percentile(sorted(send.wallMs), 99), 1),
-        sendWallMaxMs: round(sorted(send.wallMs).at(-1)!, 1),
+        sendWallP99Ms: round(summarize(send.wallMs).p99, 1),
+        sendWallMaxMs: round(Math.max(...send.wallMs), 1),
       };
     });
   } finally {
@@ -112,7 +106,6 @@ const add = (cost: Cost, call: { server: number; postgres: number; wallMs: numbe
   cost.postgres.push(call.postgres);
   cost.wallMs.push(...call.wallMs);
 };
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 /** Round r starts with the r-th node, so no checkout always goes first. */
 const rotate = <T>(list: T[], r: number) => [
