@@ -45,6 +45,8 @@ test('on a phone a tapped message opens its actions as a named sheet, which an a
   await picker.getByRole('combobox').fill('tada');
   await picker.getByRole('option', { name: /party popper/i }).tap();
   await expect(picker).toBeHidden();
+  // Regression: focus went back to the action, which opened the sheet again over the new reaction.
+  await expect(sheet).toHaveCSS('opacity', '0');
   await expect(message.getByRole('button', { name: /🎉/ })).toBeVisible();
   await context.close();
 });

@@ -12,18 +12,19 @@ import { MessageBody } from './markdown';
 import { useMessageExtras } from './message-extras';
 import type { Row } from './group-messages';
 import { clockTime, titleWithFullDate } from '../../lib/date-format';
+import { TOUCH_SCREEN } from '../../lib/touch-screen';
 import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
 const time = (iso: string) => clockTime.format(new Date(iso));
 const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
 
-// On a touch screen a tap selects a message (focus), which opens its actions as a sheet (message.css).
-const TOUCH = typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
-
-/** After an action the sheet closes, unless the action opens more of its own (`data-keeps-sheet`). */
+/**
+ * On a touch screen a tap selects a message (focus), which opens its actions as a sheet (message.css).
+ * After an action the sheet closes, unless the action opens more of its own (`data-keeps-sheet`).
+ */
 function closeSheetAfterAction(e: MouseEvent<HTMLElement>) {
-  if (!TOUCH || (e.target as Element).closest('[data-keeps-sheet]')) return;
+  if (!TOUCH_SCREEN || (e.target as Element).closest('[data-keeps-sheet]')) return;
   const active = document.activeElement;
   if (active instanceof HTMLElement && e.currentTarget.contains(active)) active.blur();
 }
@@ -80,7 +81,7 @@ export const MessageRow = memo(function MessageRow({
         data-client-id={message.clientId}
         data-status="sent"
         aria-label={`${name} at ${time(message.createdAt)}`}
-        tabIndex={TOUCH && !preview ? -1 : undefined}
+        tabIndex={TOUCH_SCREEN && !preview ? -1 : undefined}
       >
         <div className="message-gutter">
           {head ? (

@@ -6,6 +6,7 @@ import { Icon } from '../../components/dialog';
 import { canonicalEmoji } from '../../components/emoji/emoji-form';
 import { setOwnReaction } from './toggle-reaction';
 import { notify } from '../../realtime/notices';
+import { TOUCH_SCREEN } from '../../lib/touch-screen';
 import './reactions.css';
 
 // The popover and the picker load on the first open: they stay out of the first-load bundle.
@@ -69,7 +70,8 @@ export function AddReactionButton({ message, variant }: Props) {
             setAdding(true);
           }}
           onPick={(emoji) => {
-            close(true);
+            // In a touch sheet, focus back on the action would open the sheet again over the new reaction.
+            close(!(TOUCH_SCREEN && variant === 'action'));
             void setOwnReaction(qc, message, canonicalEmoji(emoji), true);
           }}
         />
