@@ -50,6 +50,7 @@ test('an encrypted channel shares keys with members who set up later, rotates wh
   await expect(box(alice.page, room)).toBeVisible();
   await alice.page.getByRole('button', { name: /^Members/ }).click();
   for (const name of [bobName!, carolName!, daveName!]) {
+    await alice.page.getByLabel('Find someone to add').fill(name);
     await alice.page.getByLabel('Person to add').selectOption({ label: `${title(name)} (@${name})` });
     await alice.page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(alice.page.locator('.member-list li').filter({ hasText: `@${name}` })).toBeVisible();

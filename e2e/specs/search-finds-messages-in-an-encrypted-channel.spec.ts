@@ -32,6 +32,7 @@ test('search finds messages of an encrypted channel in the browser, beside plain
   await alice.page.getByRole('button', { name: 'Create channel' }).click();
   await expect(box(alice.page, room)).toBeVisible();
   await alice.page.getByRole('button', { name: /^Members/ }).click();
+  await alice.page.getByLabel('Find someone to add').fill(bobName!);
   await alice.page.getByLabel('Person to add').selectOption({ label: `${title(bobName!)} (@${bobName})` });
   await alice.page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(alice.page.locator('.member-list li').filter({ hasText: `@${bobName}` })).toBeVisible();
