@@ -165,12 +165,13 @@ type InsertedRow = { seq: number; created_at: Date | string; feed_row?: string; 
  * under its row lock and stores the message; if any part of the statement fails (a repeated
  * clientId), all of it rolls back, seq included, so seqs have no gaps. Unless the caller checked
  * already ($7), it stores only if the author is a member of an active, unencrypted channel and the
- * thread root is a root in it.
+ * thread root is a root in it. The membership check names $1, not c.id: uncorrelated, it runs once
+ * as a key lookup, where a correlated one read and hashed every membership of the author on every send.
  */
 const STORE_MESSAGE = `next as (
     update channels c set last_seq = c.last_seq + 1
     where c.id = $1 and ($7::boolean or (c.archived_at is null and not c.encrypted
-      and exists (select 1 from memberships m where m.channel_id = c.id and m.user_id = $2)
+      and exists (select 1 from memberships m where m.channel_id = $1 and m.user_id = $2)
       and ($3::uuid is null or exists (select 1 from messages r
         where r.id = $3::uuid and r.channel_id = c.id and r.thread_root_id is null and r.system is null))))
     returning c.last_seq

@@ -14,7 +14,8 @@ type QuickAddRow = { channel_id: string; added: number; rows: { emoji: string; u
 
 /**
  * The common reaction in one statement: a member adds to a live message in an active channel that has
- * room, the change is recorded, and the reactions come back. No row means a check failed.
+ * room, the change is recorded, and the reactions come back. No row means a check failed. The
+ * membership check is uncorrelated, one key lookup, not a read of every membership of the reacting user.
  */
 const quickAdd = preparedStatement<QuickAddRow>(
   'quick_add_reaction',
@@ -22,7 +23,8 @@ const quickAdd = preparedStatement<QuickAddRow>(
     select m.id, m.channel_id from messages m
     join channels c on c.id = m.channel_id and c.archived_at is null
     where m.id = $1 and m.deleted_at is null and m.system is null
-      and exists (select 1 from memberships s where s.channel_id = m.channel_id and s.user_id = $2)
+      and exists (select 1 from memberships s where s.user_id = $2
+        and s.channel_id = (select x.channel_id from messages x where x.id = $1))
       and (exists (select 1 from reactions r where r.message_id = $1 and r.emoji = $3)
         or (select count(distinct r.emoji) from reactions r where r.message_id = $1) < $4)
   ), ins as (
