@@ -5,8 +5,8 @@ import { createDatabase, REDIS_URL, redisReachable, type BenchDatabase } from '.
 import { round } from './stats';
 import { parleyTarget, relayTarget } from './targets';
 
-const SMALL_ROOM: Workload = { name: 'small-room', rooms: [200], messagesPerSecondPerRoom: 100 };
-const FULL_WORKLOADS: Workload[] = [
+export const SMALL_ROOM: Workload = { name: 'small-room', rooms: [200], messagesPerSecondPerRoom: 100 };
+export const FULL_WORKLOADS: Workload[] = [
   SMALL_ROOM,
   { name: 'big-room-20', rooms: [1000], messagesPerSecondPerRoom: 20 },
   { name: 'big-room-50', rooms: [1000], messagesPerSecondPerRoom: 50 },
@@ -28,11 +28,11 @@ function manyRooms(sendsPerSecond: number): Workload {
 }
 
 // postgres: the target's database is the PostgreSQL on this machine, whose CPU is reported too.
-type Server = { name: string; postgres?: boolean; start: () => Promise<Child[]> };
+export type Server = { name: string; postgres?: boolean; start: () => Promise<Child[]> };
 
-type Other = { label: string; root: string; db: BenchDatabase | undefined };
+export type Other = { label: string; root: string; db: BenchDatabase | undefined };
 
-async function servers(
+export async function servers(
   quick: boolean,
   db: BenchDatabase | undefined,
   redis: boolean,
@@ -139,7 +139,7 @@ export async function fanoutSuite(quick: boolean, only?: string): Promise<void> 
 }
 
 /** BENCH_TARGETS=relay,parley-postgres runs only those targets (the relay is the baseline of the ratios). */
-function picked(list: Server[]): Server[] {
+export function picked(list: Server[]): Server[] {
   const names = process.env.BENCH_TARGETS?.split(',');
   return names ? list.filter((s) => names.includes(s.name)) : list;
 }

@@ -29,20 +29,23 @@ const messages: Listen = {
 export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
 
 const SOCKETS_AT_ONCE = 50;
-const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+export const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
 /** Connects every client, sends at a fixed rate for a while, drains, and measures what arrived. */
 export type Timing = { seconds: number; warmUpSeconds: number; drainSeconds: number };
 
-export async function runFanout(target: Target, workload: Workload, timing: Timing) {
-  const { seconds, warmUpSeconds, drainSeconds } = timing;
+/** A target's rooms with every client connected, counting what arrives since the last burst began. */
+export type Clients = Awaited<ReturnType<typeof connectClients>>;
+
+export async function connectClients(target: Target, workload: Workload) {
   const { rooms, connect, listen = messages } = await target.prepare(workload.rooms);
   const sockets: Socket[] = [];
-  const latencies: number[] = [];
-  // The worst latency of the messages sent in each second of the run, to show when a tail happened.
-  const worstBySecond: number[] = [];
-  let startedAt = Infinity;
-  let received = 0;
+  const tally = {
+    startedAt: Infinity,
+    received: 0,
+    latencies: [] as number[],
+    worstBySecond: [] as number[],
+  };
   const jobs = rooms.flatMap((room, r) => Array.from({ length: room.size }, (_, i) => [r, i] as const));
   for (let i = 0; i < jobs.length; i += SOCKETS_AT_ONCE) {
     const batch = jobs.slice(i, i + SOCKETS_AT_ONCE).map(([r, index]) => {
@@ -51,12 +54,13 @@ export async function runFanout(target: Target, workload: Workload, timing: Timi
         // Send and receive are timed on the same process clock, so the difference is the latency.
         const sentAt = listen.sentAt(e);
         if (sentAt === null) return;
-        received++;
+        tally.received++;
         if (!sentAt) return;
         const latency = performance.now() - sentAt;
-        latencies.push(latency);
-        const second = Math.floor((sentAt - startedAt) / 1000);
-        worstBySecond[second] = Math.max(worstBySecond[second] ?? 0, round(latency, 0));
+        tally.latencies.push(latency);
+        // The worst latency of the messages sent in each second of the run, to show when a tail happened.
+        const second = Math.floor((sentAt - tally.startedAt) / 1000);
+        tally.worstBySecond[second] = Math.max(tally.worstBySecond[second] ?? 0, round(latency, 0));
       });
       sockets.push(socket);
       return new Promise<void>((resolve, reject) => {
@@ -66,47 +70,72 @@ export async function runFanout(target: Target, workload: Workload, timing: Timi
     });
     await Promise.all(batch);
   }
-  // Warm up at the offered rate (JIT, database connections, prepared statements), then measure.
-  await offer(rooms, workload, warmUpSeconds, () => WARM_UP);
+  return { rooms, sockets, tally, clients: jobs.length, close: () => sockets.forEach((s) => s.close()) };
+}
+
+/** Warms up (JIT, database connections, prepared statements) at the offered rate. */
+export async function warmUp(clients: Clients, workload: Workload, seconds: number): Promise<void> {
+  await offer(clients.rooms, workload, seconds, () => WARM_UP);
   await sleep(500);
+}
+
+/** One measured stretch of sends and its drain: the target's CPU over it and what arrived. */
+export async function burst(target: Target, clients: Clients, workload: Workload, timing: Timing) {
+  const { tally } = clients;
+  Object.assign(tally, { received: 0, latencies: [], worstBySecond: [] });
   const cpuBefore = totalCpu(target.pids);
   const loadCpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpu();
-  startedAt = performance.now();
-  const { sent, failed, expected } = await offer(
-    rooms,
+  tally.startedAt = performance.now();
+  const sends = await offer(
+    clients.rooms,
     workload,
-    seconds,
+    timing.seconds,
     () => `t=${performance.now().toFixed(3)}`,
   );
-  await sleep(drainSeconds * 1000);
+  await sleep(timing.drainSeconds * 1000);
   const cpu = totalCpu(target.pids) - cpuBefore;
   const loadCpu = process.cpuUsage(loadCpuBefore);
-  const databaseCpu = target.postgres ? round(postgresCpuSince(postgresBefore), 2) : null;
+  return {
+    ...sends,
+    received: tally.received,
+    latencies: tally.latencies,
+    worstBySecond: tally.worstBySecond,
+    cpu,
+    loadCpu: (loadCpu.user + loadCpu.system) / 1e6,
+    postgresCpu: target.postgres ? postgresCpuSince(postgresBefore) : null,
+  };
+}
+
+export async function runFanout(target: Target, workload: Workload, timing: Timing) {
+  const { seconds } = timing;
+  const clients = await connectClients(target, workload);
+  await warmUp(clients, workload, timing.warmUpSeconds);
+  const run = await burst(target, clients, workload, timing);
   const rss = target.pids.reduce((sum, pid) => sum + rssMb(pid), 0);
-  sockets.forEach((s) => s.close());
-  const lat = summarize(latencies);
+  clients.close();
+  const lat = summarize(run.latencies);
   return {
     target: target.name,
     workload: workload.name,
-    clients: jobs.length,
+    clients: clients.clients,
     rooms: workload.rooms,
     seconds,
-    offeredDeliveriesPerSecond: workload.messagesPerSecondPerRoom * jobs.length,
-    messagesSent: sent,
-    sendsFailed: failed,
-    deliveriesExpected: expected,
-    deliveriesReceived: received,
-    lost: expected - received,
-    deliveredPerSecond: round(received / seconds, 0),
+    offeredDeliveriesPerSecond: workload.messagesPerSecondPerRoom * clients.clients,
+    messagesSent: run.sent,
+    sendsFailed: run.failed,
+    deliveriesExpected: run.expected,
+    deliveriesReceived: run.received,
+    lost: run.expected - run.received,
+    deliveredPerSecond: round(run.received / seconds, 0),
     latencyMs: { p50: round(lat.p50), p95: round(lat.p95), p99: round(lat.p99) },
-    serverCpuSeconds: round(cpu, 2),
-    serverCpuMicrosPerDelivery: round(cpuMicrosPerDelivery(cpu, received), 1),
+    serverCpuSeconds: round(run.cpu, 2),
+    serverCpuMicrosPerDelivery: round(cpuMicrosPerDelivery(run.cpu, run.received), 1),
     serverRssMb: round(rss, 0),
-    postgresCpuSeconds: databaseCpu,
+    postgresCpuSeconds: run.postgresCpu === null ? null : round(run.postgresCpu, 2),
     // The load generator shares the cores: when server and load together near 2 CPU s a second, tails grow.
-    loadCpuSeconds: round((loadCpu.user + loadCpu.system) / 1e6, 2),
-    worstLatencyBySecondMs: Array.from(worstBySecond, (v) => v ?? 0),
+    loadCpuSeconds: round(run.loadCpu, 2),
+    worstLatencyBySecondMs: Array.from(run.worstBySecond, (v) => v ?? 0),
   };
 }
 

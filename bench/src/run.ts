@@ -1,9 +1,10 @@
-// `npm run bench [-- --quick] [-- --only fanout|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|mentions|permalink|local-search|lighthouse]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|fanout-turns|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|mentions|permalink|local-search|lighthouse]`: prints tables, writes bench/results/<name>.json.
 import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
 import { cryptoSuite } from './crypto';
 import { fanoutSuite } from './fanout-suite';
+import { fanoutTurnsSuite } from './fanout-turns';
 import { historySuite } from './history';
 import { lighthouseSuite } from './lighthouse';
 import { localSearchSuite } from './local-search';
@@ -25,6 +26,7 @@ const [only, sub] = args.includes('--only') ? (args[args.indexOf('--only') + 1] 
 const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = {
   web: webSuite,
   fanout: fanoutSuite,
+  'fanout-turns': fanoutTurnsSuite,
   send: sendCostSuite,
   reactions: reactionCostSuite,
   'catch-up': catchUpSuite,
