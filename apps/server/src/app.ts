@@ -30,8 +30,8 @@ import { installRequestId, requestIdOf, RequestLogController } from './observabi
 import { SESSION_COOKIE } from './http/session.js';
 import { installWebApp } from './http/web-app.js';
 import { Realtime, type ParleyServer } from './realtime/realtime.js';
-import { type DomainEvents, EventBus } from './events/bus.js';
-import { FeedDelivery } from './features/feed/feed-delivery.js';
+import { EventBus } from './events/bus.js';
+import { FeedDelivery, ownChange } from './features/feed/feed-delivery.js';
 import { feedRoutes } from './features/feed/feed.routes.js';
 import { FEED_RETENTION_DAYS, pruneFeed } from './features/feed/feed.service.js';
 import { reactionRoutes } from './features/reactions/reactions.routes.js';
@@ -141,11 +141,11 @@ export async function createParley(
   // Every committed change wakes this node's delivery, and the other nodes'.
   let wakeQueued = false;
   ctx.events.onAny((name, event) => {
-    const sent = name === 'message.created' ? (event as DomainEvents['message.created']) : undefined;
-    // A send delivered from its own answer needs no read; anything else (or a failure) reads the feed.
+    const own = ownChange(name, event);
+    // A write delivered from its own answer needs no read; anything else (or a failure) reads the feed.
     let delivered = false;
     try {
-      delivered = !!sent && delivery.deliverSent(sent);
+      delivered = !!own && delivery.deliverOwn(own);
     } finally {
       if (!delivered) delivery.wake();
     }

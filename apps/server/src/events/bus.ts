@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message } from '@parley/protocol';
+import type { Message, Reaction } from '@parley/protocol';
 import type { FeedPlace } from '../features/feed/feed-place.js';
 
 /** What happened, said once by the service that did it, after its transaction committed. */
@@ -8,7 +8,15 @@ export interface DomainEvents {
   'message.created': { message: Message; feed?: FeedPlace };
   'message.edited': { message: Message };
   'message.deleted': { message: Message };
-  'reaction.added': { channelId: string; messageId: string; userId: string; emoji: string };
+  /** `reactions` and `feed`: the message's reactions after a one-statement add, and where its change went. */
+  'reaction.added': {
+    channelId: string;
+    messageId: string;
+    userId: string;
+    emoji: string;
+    reactions?: Reaction[];
+    feed?: FeedPlace;
+  };
   'reaction.removed': { channelId: string; messageId: string; userId: string; emoji: string };
   'thread.changed': { channelId: string; rootId: string; userId: string };
   'channel.updated': { channelId: string };

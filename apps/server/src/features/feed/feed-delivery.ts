@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { Message } from '@parley/protocol';
+import type { FeedChange } from '@parley/protocol';
+import type { DomainEventName, DomainEvents } from '../../events/bus.js';
 import type { Realtime } from '../../realtime/realtime.js';
 import type { FeedPlace } from './feed-place.js';
 import {
+  type ChangeRow,
   comparePositions,
   formatPosition,
   type Position,
@@ -15,6 +17,46 @@ import { resolveChanges } from './resolve.js';
 const BATCH = 1_000;
 // Catches writes on other nodes whose wake-up Redis dropped, and anything else that slipped.
 const POLL_MS = 1_000;
+
+/** A change this node wrote, with its place in the feed and what its sockets are to hear. */
+export type Own = { feed: FeedPlace; row: ChangeRow; change: FeedChange };
+
+/** The change a domain event says it wrote as a statement of its own, when the event carries its place. */
+export function ownChange(name: DomainEventName, event: DomainEvents[DomainEventName]): Own | undefined {
+  if (name === 'message.created') {
+    const { message, feed } = event as DomainEvents['message.created'];
+    if (!feed) return undefined;
+    const { channelId, seq, id } = message;
+    return {
+      feed,
+      row: { ...feed.row, kind: 'message:created', channelId, userId: null, entityId: id, data: null },
+      change: {
+        type: 'message:created',
+        payload: { channelId, seq, message, cursor: formatPosition(feed.row) },
+      },
+    };
+  }
+  if (name === 'reaction.added') {
+    const { channelId, messageId, reactions, feed } = event as DomainEvents['reaction.added'];
+    if (!feed || !reactions) return undefined;
+    return {
+      feed,
+      row: {
+        ...feed.row,
+        kind: 'reaction:changed',
+        channelId,
+        userId: null,
+        entityId: messageId,
+        data: null,
+      },
+      change: {
+        type: 'reaction:changed',
+        payload: { channelId, messageId, reactions, cursor: formatPosition(feed.row) },
+      },
+    };
+  }
+  return undefined;
+}
 
 /**
  * Each node's live delivery: reads the feed in order from where it started and emits every change to
@@ -66,27 +108,16 @@ export class FeedDelivery {
   }
 
   /**
-   * A message this node just stored, delivered from what the send answered instead of read back, when
+   * A change this node just wrote, delivered from what the write answered instead of read back, when
    * its place shows nothing undelivered before it; false when the feed must be read.
    */
-  deliverSent({ message, feed }: { message: Message; feed?: FeedPlace }): boolean {
-    if (!feed || this.draining || this.stopped || !this.position) return false;
-    const place = feed.row;
+  deliverOwn({ feed, row, change }: Own): boolean {
+    if (this.draining || this.stopped || !this.position) return false;
     // A read that began after the commit delivered it already.
-    if (comparePositions(this.position, place) >= 0) return true;
+    if (comparePositions(this.position, feed.row) >= 0) return true;
     if (comparePositions(feed.prev, this.position) > 0) return false;
-    const row = { ...place, kind: 'message:created' as const, channelId: message.channelId };
-    const payload = {
-      channelId: message.channelId,
-      seq: message.seq,
-      message,
-      cursor: formatPosition(place),
-    };
-    this.realtime.deliver({
-      row: { ...row, userId: null, entityId: message.id, data: null },
-      change: { type: 'message:created', payload },
-    });
-    this.position = place;
+    this.realtime.deliver({ row, change });
+    this.position = feed.row;
     return true;
   }
 

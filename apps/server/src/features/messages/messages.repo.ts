@@ -9,7 +9,7 @@ import type {
   SystemEvent,
 } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
-import { type FeedPlace, parsePosition } from '../feed/feed-place.js';
+import { type FeedPlace, type FeedPlaceRow, feedPlaceColumns, feedPlaceOf } from '../feed/feed-place.js';
 import { files, messageEdits, messages, reactions } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -158,7 +158,7 @@ export async function findByClientId(
 
 export type NewMessage = Pick<MessageRow, 'id' | 'channelId' | 'authorId' | 'clientId' | 'threadRootId'> &
   Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system'>>;
-type InsertedRow = { seq: number; created_at: Date | string; feed_row?: string; feed_prev?: string | null };
+type InsertedRow = FeedPlaceRow & { seq: number; created_at: Date | string };
 
 /**
  * The one insert of a message, shared by the two statements below. It takes the channel's next seq
@@ -193,11 +193,7 @@ const insertMessage = preparedStatement<InsertedRow>(
     select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
     returning tx, id
   )
-  select seq, created_at, (select f.tx::text || '.' || f.id from feed f) as feed_row,
-    case when $11::boolean and pg_snapshot_xmin(pg_current_snapshot()) = pg_current_xact_id() then coalesce(
-      (select p.tx::text || '.' || p.id from changes p where p.tx < pg_current_xact_id()
-        order by p.tx desc, p.id desc limit 1), '0.0') end as feed_prev
-  from msg`,
+  select seq, created_at, ${feedPlaceColumns('$11::boolean')} from msg`,
 );
 
 /**
@@ -274,11 +270,7 @@ export async function sendMessageRow(
 ): Promise<{ row: MessageRow; feed?: FeedPlace } | undefined> {
   const row = await storeMessage(db, values, { ...opts, alone: true });
   if (!row) return undefined;
-  const feed =
-    row.feed_row && row.feed_prev != null
-      ? { row: parsePosition(row.feed_row), prev: parsePosition(row.feed_prev) }
-      : undefined;
-  return { row: storedRow(values, row), feed };
+  return { row: storedRow(values, row), feed: feedPlaceOf(row) };
 }
 
 function storedRow(values: NewMessage, row: InsertedRow): MessageRow {

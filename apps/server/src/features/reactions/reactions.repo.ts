@@ -3,6 +3,7 @@ import { LIMITS, type Reaction } from '@parley/protocol';
 import { type Conn, type Db, preparedStatement } from '../../db/client.js';
 import { reactions } from '../../db/schema.js';
 import { groupReactions } from '../messages/messages.repo.js';
+import { type FeedPlaceRow, feedPlaceColumns, feedPlaceOf } from '../feed/feed-place.js';
 
 /**
  * Distinct emoji below which the one-statement add takes no lock: a node runs at most 10 statements at
@@ -10,11 +11,16 @@ import { groupReactions } from '../messages/messages.repo.js';
  */
 const FAST_ADD_BELOW = LIMITS.reactionsPerMessage - 10;
 
-type QuickAddRow = { channel_id: string; added: number; rows: { emoji: string; userId: string }[] };
+type QuickAddRow = FeedPlaceRow & {
+  channel_id: string;
+  added: number;
+  rows: { emoji: string; userId: string }[];
+};
 
 /**
  * The common reaction in one statement: a member adds to a live message in an active channel that has
- * room, the change is recorded, and the reactions come back. No row means a check failed. The
+ * room, the change is recorded, and the reactions come back with the change's feed place (as a send's
+ * does, so its node can deliver it at once). No row means a check failed. The
  * membership check is uncorrelated, one key lookup, not a read of every membership of the reacting user.
  */
 const quickAdd = preparedStatement<QuickAddRow>(
@@ -35,10 +41,12 @@ const quickAdd = preparedStatement<QuickAddRow>(
   ), feed as (
     insert into changes (kind, channel_id, entity_id)
     select 'reaction:changed', t.channel_id, t.id from target t, ins
+    returning tx, id
   )
   select t.channel_id, (select count(*) from ins)::int as added,
     coalesce((select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
-      order by r.created_at, r.user_id) from reactions r where r.message_id = $1), '[]') as rows
+      order by r.created_at, r.user_id) from reactions r where r.message_id = $1), '[]') as rows,
+    ${feedPlaceColumns('true')}
   from target t`,
 );
 
@@ -49,7 +57,7 @@ export async function tryQuickAdd(db: Db, messageId: string, userId: string, emo
   // The statement reads the table as it was before its own insert.
   const rows = row.added ? [...row.rows, { emoji, userId }] : row.rows;
   const reactionList: Reaction[] = groupReactions(rows);
-  return { channelId: row.channel_id, added: row.added > 0, reactions: reactionList };
+  return { channelId: row.channel_id, added: row.added > 0, reactions: reactionList, feed: feedPlaceOf(row) };
 }
 
 /**

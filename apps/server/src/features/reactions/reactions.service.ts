@@ -28,7 +28,15 @@ export async function setReaction(
   if (on) {
     const quick = await repo.tryQuickAdd(ctx.db, messageId, actor.id, emoji);
     if (quick) {
-      if (quick.added) publishReaction(ctx, 'reaction.added', quick.channelId, messageId, actor.id, emoji);
+      if (quick.added)
+        ctx.events.publish('reaction.added', {
+          channelId: quick.channelId,
+          messageId,
+          userId: actor.id,
+          emoji,
+          reactions: quick.reactions,
+          feed: quick.feed,
+        });
       return quick.reactions;
     }
   }
