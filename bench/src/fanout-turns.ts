@@ -1,5 +1,6 @@
 import { burst, connectClients, warmUp, type Clients, type Target, type Workload } from './fanout';
 import { FULL_WORKLOADS, picked, servers, SMALL_ROOM, type Other } from './fanout-suite';
+import { execFileSync } from 'node:child_process';
 import { otherCheckouts, type Child } from './proc';
 import { writeResult } from './report';
 import { createDatabase } from './services';
@@ -24,7 +25,7 @@ const median = (values: number[]) => summarize(values).p50;
 export async function fanoutTurnsSuite(quick: boolean, only?: string): Promise<void> {
   const workload: Workload = FULL_WORKLOADS.find((w) => only && w.name === only) ?? SMALL_ROOM;
   const rounds = quick ? 4 : 10;
-  const timing = { seconds: quick ? 2 : 4, warmUpSeconds: 0, drainSeconds: 1 };
+  const timing = { seconds: quick ? 2 : 4, warmUpSeconds: quick ? 2 : 3, drainSeconds: 1 };
   const db = await createDatabase('turns');
   const others: Other[] = [];
   for (const o of otherCheckouts())
@@ -40,7 +41,7 @@ export async function fanoutTurnsSuite(quick: boolean, only?: string): Promise<v
           : parleyTarget(nodes, server.name, server.postgres ?? false);
       entrants.push({ target, nodes, clients: await connectClients(target, workload), turns: [] });
     }
-    for (const e of entrants) await warmUp(e.clients, workload, quick ? 2 : 3);
+    for (const e of entrants) await warmUp(e.clients, workload, timing.warmUpSeconds);
     for (let r = 0; r < rounds; r++)
       for (const e of rotate(entrants, r)) {
         const run = await burst(e.target, e.clients, workload, timing);
@@ -59,8 +60,12 @@ export async function fanoutTurnsSuite(quick: boolean, only?: string): Promise<v
   }
   const results = entrants.map((e) => summary(e, entrants));
   console.table(results.map(({ turns: _turns, ...row }) => row));
-  writeResult(`fanout-turns-${workload.name}`, quick, { workload, rounds, ...timing, results });
+  const checkouts = others.map((o) => ({ label: o.label, commit: commitOf(o.root) }));
+  writeResult(`turns-${workload.name}`, quick, { workload, rounds, ...timing, checkouts, results });
 }
+
+const commitOf = (dir: string) =>
+  execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 
 /** Each entrant's median turn, and its median ratio, round by round, to the relay and to this checkout's PGlite. */
 function summary(e: Entrant, all: Entrant[]) {
