@@ -24,7 +24,11 @@ const WARM_UP = 'warm-up';
 export const sentAtOf = (body: string) => (body.startsWith(WARM_UP) ? null : Number(body.slice(2)));
 const messages: Listen = {
   event: 'message:created',
-  sentAt: (e) => sentAtOf((e as { message: { body: string } }).message.body),
+  // A system line ("joined", no body) of a room set up for the run may arrive late: not a send.
+  sentAt: (e) => {
+    const { body } = (e as { message: { body: string | null } }).message;
+    return body === null ? null : sentAtOf(body);
+  },
 };
 export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
 
