@@ -68,8 +68,13 @@ test('reactions between two users: picked, toggled and removed live, who reacted
   await expect(picker).toBeHidden();
 
   // +:thumbsup: reacts to the last message and posts nothing.
-  await send(bob.page, 'general', '+:thumbsup:');
+  const bobTyping = alice.page.getByText(`${bobName} is typing…`);
+  await composer(bob.page, 'general').fill('+:thumbsup:');
+  await expect(bobTyping).toBeVisible();
+  await composer(bob.page, 'general').press('Enter');
   await expect(onAlice.getByRole('button', { name: 'React with 👍' })).toHaveText('👍1');
+  // Regression: with no message to clear it, "is typing" stayed until it timed out, 5 s after.
+  await expect(bobTyping).toBeHidden({ timeout: 1_000 });
   await expect(onBob.getByRole('button', { name: 'Remove your 👍' })).toBeVisible();
   await expect(messages(bob.page).last()).toContainText(text);
 

@@ -11,7 +11,7 @@ import type { ThreadPage } from './merge';
 import { notify } from './notices';
 import { isReading } from './reading';
 import type { ParleySocket } from './sync';
-import { clearTyping, noteTyping } from './typing';
+import { clearTyping, newReactors, noteTyping } from './typing';
 import { forgetKeyring, maintainChannels } from '../crypto/channel-keys';
 import { bumpPeers } from '../crypto/epoch';
 import { forgetPeerKeys } from '../crypto/user-keys';
@@ -111,6 +111,12 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
   } else if (event.type === 'message:created') {
     const { message } = event.payload;
     clearTyping(message.threadRootId ?? message.channelId, message.authorId);
+  } else if (event.type === 'reaction:changed') {
+    const { channelId, messageId, reactions } = event.payload;
+    const shown = shownMessage(qc, channelId, messageId);
+    // `+:emoji:` sent from a composer reacts instead of posting: no message clears its author's typing.
+    for (const userId of shown ? newReactors(shown.reactions, reactions) : [])
+      for (const where of [channelId, shown!.threadRootId ?? shown!.id]) clearTyping(where, userId);
   } else if (event.type === 'keys:changed') {
     forgetKeyring(event.payload.channelId);
   } else if (event.type === 'channel:removed') {
@@ -132,6 +138,19 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
       if (!qc.getQueryData(keys.thread(thread.rootId)))
         void qc.invalidateQueries({ queryKey: keys.threads, exact: true });
   }
+}
+
+/** The message as this tab shows it, in its channel's page or an open thread. */
+function shownMessage(qc: QueryClient, channelId: string, messageId: string): Message | undefined {
+  const page = qc.getQueryData<{ messages: Message[] }>(keys.messages(channelId));
+  const listed = page?.messages.find((m) => m.id === messageId);
+  if (listed) return listed;
+  for (const [, thread] of qc.getQueriesData<ThreadPage>({ queryKey: ['thread'] })) {
+    if (thread?.root.id === messageId) return thread.root;
+    const reply = thread?.messages.find((m) => m.id === messageId);
+    if (reply) return reply;
+  }
+  return undefined;
 }
 
 const label = (c: Channel) => (c.kind === 'dm' || c.kind === 'group' ? 'a conversation' : `#${c.name}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typingIn } from './typing';
+import { newReactors, typingIn } from './typing';
 
 describe('typingIn', () => {
   it('lists who is typing in a channel and lets indicators expire', () => {
@@ -8,5 +8,18 @@ describe('typingIn', () => {
     expect(typingIn(all, 'c1', 3_000)).toEqual(['u1', 'u2']);
     expect(typingIn(all, 'c1', 11_000)).toEqual([]);
     expect(typingIn(all, 'nope', 0)).toEqual([]);
+  });
+});
+
+describe('newReactors', () => {
+  it('names who reacted with an emoji they had not, once, and not who took a reaction back', () => {
+    const before = [{ emoji: '🎉', count: 2, userIds: ['u1', 'u2'] }];
+    const after = [
+      { emoji: '🎉', count: 1, userIds: ['u1'] },
+      { emoji: '👍', count: 2, userIds: ['u2', 'u3'] },
+      { emoji: '🚀', count: 1, userIds: ['u3'] },
+    ];
+    expect(newReactors(before, after)).toEqual(['u2', 'u3']);
+    expect(newReactors(after, after)).toEqual([]);
   });
 });

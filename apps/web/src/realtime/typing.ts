@@ -1,3 +1,4 @@
+import type { Reaction } from '@parley/protocol';
 import { createStore } from '../lib/store';
 
 const TYPING_MS = 5_000;
@@ -28,4 +29,11 @@ export function typingIn(
   return Object.entries(all[channelId] ?? {})
     .filter(([, until]) => until > now)
     .map(([userId]) => userId);
+}
+
+/** Who reacted in `after` with an emoji they had not in `before`: someone who just reacted. */
+export function newReactors(before: Reaction[], after: Reaction[]): string[] {
+  const had = new Set(before.flatMap((r) => r.userIds.map((userId) => `${r.emoji} ${userId}`)));
+  const added = after.flatMap((r) => r.userIds.filter((userId) => !had.has(`${r.emoji} ${userId}`)));
+  return [...new Set(added)];
 }
