@@ -63,8 +63,19 @@ export function EmojiPickerPopover({ anchor, onPick, onClose, onAddEmoji }: Prop
       if (ref.current && !path.includes(ref.current) && !path.includes(anchor))
         handlers.current.onClose(false);
     };
+    // On the document: Escape pressed before the search takes focus (it waits for the picker) still closes.
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopPropagation();
+      handlers.current.onClose(true);
+    };
     document.addEventListener('pointerdown', onPointerDown, true);
-    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
   }, [anchor]);
 
   useLayoutEffect(() => {
@@ -88,12 +99,6 @@ export function EmojiPickerPopover({ anchor, onPick, onClose, onAddEmoji }: Prop
         role="dialog"
         aria-label="Add reaction"
         style={style}
-        onKeyDown={(e) => {
-          if (e.key !== 'Escape') return;
-          e.preventDefault();
-          e.stopPropagation();
-          onClose(true);
-        }}
       >
         <div ref={host} className="emoji-picker-host" />
         {onAddEmoji && mayAdd && (
