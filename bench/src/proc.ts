@@ -51,6 +51,10 @@ const HEAP_PROBE = path.join(import.meta.dirname, 'heap-probe.ts');
 
 export type Child = { proc: ChildProcess; pid: number; url: string; stop: () => Promise<void> };
 
+// A bench that dies (an uncaught error in the load generator) must not leave its servers running.
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((proc) => proc.kill('SIGKILL')));
+
 /** Starts a TypeScript entry point as its own process (so its CPU is measured apart) and waits for it. */
 export async function startChild(
   entry: string,
@@ -71,6 +75,8 @@ export async function startChild(
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit', ...(options.heapProbe ? (['ipc'] as const) : [])],
   });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
   const url = `http://127.0.0.1:${port}`;
   // BENCH_START_TIMEOUT_MS: a machine busy with other work may need longer to start a node.
   const deadline = Date.now() + Number(process.env.BENCH_START_TIMEOUT_MS ?? 60_000);
