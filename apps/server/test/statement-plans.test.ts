@@ -54,4 +54,13 @@ describe('what the hot statements read (the embedded database)', () => {
     );
     expect(rowsRead(plan, 'memberships')).toBe(1);
   });
+
+  it('taking a reaction back reads one membership of its author', async () => {
+    await alice.delete(`/messages/${messageIds.at(-1)}/reactions/${encodeURIComponent('👍')}`);
+    const plan = await explained(
+      server,
+      `quick_remove_reaction('${messageIds.at(-2)}', '${alice.user.id}', '🎉')`,
+    );
+    expect(rowsRead(plan, 'memberships')).toBe(1);
+  });
 });

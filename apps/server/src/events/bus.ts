@@ -2,22 +2,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Message, Reaction } from '@parley/protocol';
 import type { FeedPlace } from '../features/feed/feed-place.js';
 
+/** `reactions` and `feed`: the message's reactions after a one-statement change, and where the change went. */
+type ReactionSet = {
+  channelId: string;
+  messageId: string;
+  userId: string;
+  emoji: string;
+  reactions?: Reaction[];
+  feed?: FeedPlace;
+};
+
 /** What happened, said once by the service that did it, after its transaction committed. */
 export interface DomainEvents {
   /** `feed`: where a send that was its own transaction put its changes, when that could be told. */
   'message.created': { message: Message; feed?: FeedPlace };
   'message.edited': { message: Message };
   'message.deleted': { message: Message };
-  /** `reactions` and `feed`: the message's reactions after a one-statement add, and where its change went. */
-  'reaction.added': {
-    channelId: string;
-    messageId: string;
-    userId: string;
-    emoji: string;
-    reactions?: Reaction[];
-    feed?: FeedPlace;
-  };
-  'reaction.removed': { channelId: string; messageId: string; userId: string; emoji: string };
+  'reaction.added': ReactionSet;
+  'reaction.removed': ReactionSet;
   'thread.changed': { channelId: string; rootId: string; userId: string };
   'channel.updated': { channelId: string };
   'member.joined': { channelId: string; userId: string };

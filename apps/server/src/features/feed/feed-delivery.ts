@@ -36,7 +36,7 @@ export function ownChange(name: DomainEventName, event: DomainEvents[DomainEvent
       },
     };
   }
-  if (name === 'reaction.added') {
+  if (name === 'reaction.added' || name === 'reaction.removed') {
     const { channelId, messageId, reactions, feed } = event as DomainEvents['reaction.added'];
     if (!feed || !reactions) return undefined;
     return {

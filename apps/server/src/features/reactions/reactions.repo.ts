@@ -11,26 +11,43 @@ import { type FeedPlaceRow, feedPlaceColumns, feedPlaceOf } from '../feed/feed-p
  */
 const FAST_ADD_BELOW = LIMITS.reactionsPerMessage - 10;
 
-type QuickAddRow = FeedPlaceRow & {
+type QuickRow = FeedPlaceRow & {
   channel_id: string;
-  added: number;
+  changed: number;
   rows: { emoji: string; userId: string }[];
 };
 
 /**
- * The common reaction in one statement: a member adds to a live message in an active channel that has
- * room, the change is recorded, and the reactions come back with the change's feed place (as a send's
- * does, so its node can deliver it at once). No row means a check failed. The
- * membership check is uncorrelated, one key lookup, not a read of every membership of the reacting user.
+ * A live message ($1) in an active channel whose member is $2. The membership check is
+ * uncorrelated, one key lookup, not a read of every membership of the reacting user.
  */
-const quickAdd = preparedStatement<QuickAddRow>(
-  'quick_add_reaction',
-  `with target as (
-    select m.id, m.channel_id from messages m
+const LIVE_MESSAGE = `select m.id, m.channel_id from messages m
     join channels c on c.id = m.channel_id and c.archived_at is null
     where m.id = $1 and m.deleted_at is null and m.system is null
       and exists (select 1 from memberships s where s.user_id = $2
-        and s.channel_id = (select x.channel_id from messages x where x.id = $1))
+        and s.channel_id = (select x.channel_id from messages x where x.id = $1))`;
+
+/** The change recorded (`changed` is the CTE that added or took away a row), the reactions, the feed place. */
+const RECORD_AND_ANSWER = (changed: string) => `, feed as (
+    insert into changes (kind, channel_id, entity_id)
+    select 'reaction:changed', t.channel_id, t.id from target t, ${changed}
+    returning tx, id
+  )
+  select t.channel_id, (select count(*) from ${changed})::int as changed,
+    coalesce((select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
+      order by r.created_at, r.user_id) from reactions r where r.message_id = $1), '[]') as rows,
+    ${feedPlaceColumns('true')}
+  from target t`;
+
+/**
+ * The common reaction in one statement: a member adds to a live message in an active channel that has
+ * room, the change is recorded, and the reactions come back with the change's feed place (as a send's
+ * does, so its node can deliver it at once). No row means a check failed.
+ */
+const quickAdd = preparedStatement<QuickRow>(
+  'quick_add_reaction',
+  `with target as (
+    ${LIVE_MESSAGE}
       and (exists (select 1 from reactions r where r.message_id = $1 and r.emoji = $3)
         or (select count(distinct r.emoji) from reactions r where r.message_id = $1) < $4)
   ), ins as (
@@ -38,26 +55,42 @@ const quickAdd = preparedStatement<QuickAddRow>(
     select id, $2, $3 from target
     on conflict do nothing
     returning message_id
-  ), feed as (
-    insert into changes (kind, channel_id, entity_id)
-    select 'reaction:changed', t.channel_id, t.id from target t, ins
-    returning tx, id
-  )
-  select t.channel_id, (select count(*) from ins)::int as added,
-    coalesce((select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
-      order by r.created_at, r.user_id) from reactions r where r.message_id = $1), '[]') as rows,
-    ${feedPlaceColumns('true')}
-  from target t`,
+  )${RECORD_AND_ANSWER('ins')}`,
 );
 
-/** Adds the reaction when every check passes at once; undefined sends the caller down the checked path. */
-export async function tryQuickAdd(db: Db, messageId: string, userId: string, emoji: string) {
-  const [row] = await quickAdd(db, [messageId, userId, emoji, FAST_ADD_BELOW]);
+/** Taking a reaction back, the same way. */
+const quickRemove = preparedStatement<QuickRow>(
+  'quick_remove_reaction',
+  `with target as (${LIVE_MESSAGE}), del as (
+    delete from reactions r using target t
+    where r.message_id = t.id and r.user_id = $2 and r.emoji = $3
+    returning r.message_id
+  )${RECORD_AND_ANSWER('del')}`,
+);
+
+/**
+ * Adds or takes back the reaction when every check passes at once; undefined sends the caller down the
+ * checked path, which says which check failed.
+ */
+export async function tryQuickSet(db: Db, messageId: string, userId: string, emoji: string, on: boolean) {
+  const [row] = on
+    ? await quickAdd(db, [messageId, userId, emoji, FAST_ADD_BELOW])
+    : await quickRemove(db, [messageId, userId, emoji]);
   if (!row) return undefined;
-  // The statement reads the table as it was before its own insert.
-  const rows = row.added ? [...row.rows, { emoji, userId }] : row.rows;
+  // The statement reads the table as it was before its own change.
+  const mine = (r: { emoji: string; userId: string }) => r.emoji === emoji && r.userId === userId;
+  const rows = !row.changed
+    ? row.rows
+    : on
+      ? [...row.rows, { emoji, userId }]
+      : row.rows.filter((r) => !mine(r));
   const reactionList: Reaction[] = groupReactions(rows);
-  return { channelId: row.channel_id, added: row.added > 0, reactions: reactionList, feed: feedPlaceOf(row) };
+  return {
+    channelId: row.channel_id,
+    changed: row.changed > 0,
+    reactions: reactionList,
+    feed: feedPlaceOf(row),
+  };
 }
 
 /**

@@ -25,20 +25,18 @@ export async function setReaction(
       'React with one emoji, a known :shortcode: or a custom :emoji:.',
       [{ path: 'emoji', message: 'Not an emoji' }],
     );
-  if (on) {
-    const quick = await repo.tryQuickAdd(ctx.db, messageId, actor.id, emoji);
-    if (quick) {
-      if (quick.added)
-        ctx.events.publish('reaction.added', {
-          channelId: quick.channelId,
-          messageId,
-          userId: actor.id,
-          emoji,
-          reactions: quick.reactions,
-          feed: quick.feed,
-        });
-      return quick.reactions;
-    }
+  const quick = await repo.tryQuickSet(ctx.db, messageId, actor.id, emoji, on);
+  if (quick) {
+    if (quick.changed)
+      ctx.events.publish(on ? 'reaction.added' : 'reaction.removed', {
+        channelId: quick.channelId,
+        messageId,
+        userId: actor.id,
+        emoji,
+        reactions: quick.reactions,
+        feed: quick.feed,
+      });
+    return quick.reactions;
   }
   const { row, channel } = await loadMessage(ctx, actor, messageId);
   if (row.deletedAt) throw new AppError('message_not_found');
