@@ -48,5 +48,20 @@ test('on a phone a tapped message opens its actions as a named sheet, which an a
   // Regression: focus went back to the action, which opened the sheet again over the new reaction.
   await expect(sheet).toHaveCSS('opacity', '0');
   await expect(message.getByRole('button', { name: /🎉/ })).toBeVisible();
+
+  // The page dims behind the sheet, as in Slack, and a tap on it closes the sheet and does nothing else.
+  await message.locator('.message-text').tap();
+  await expect(sheet).toHaveCSS('opacity', '1');
+  const scrim = await message.evaluate((el) => getComputedStyle(el, '::after').backgroundColor);
+  expect(scrim).not.toBe('rgba(0, 0, 0, 0)');
+  // Regression: the action that came up under the finger kept its hover background, as if chosen.
+  const hovered = await sheet
+    .locator('.icon-button:hover')
+    .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+  expect(hovered.length).toBe(1);
+  expect(hovered[0]).toBe('rgba(0, 0, 0, 0)');
+  await page.touchscreen.tap(195, 120);
+  await expect(sheet).toHaveCSS('opacity', '0');
+  await expect(page).toHaveURL(/\/c\/general$/);
   await context.close();
 });

@@ -29,6 +29,16 @@ function closeSheetAfterAction(e: MouseEvent<HTMLElement>) {
   if (active instanceof HTMLElement && e.currentTarget.contains(active)) active.blur();
 }
 
+/** A tap on the dimmed page around the sheet lands on the message (its ::after) outside its box: it closes. */
+function closeSheetOnScrim(e: MouseEvent<HTMLElement>) {
+  if (!TOUCH_SCREEN || e.target !== e.currentTarget) return;
+  const box = e.currentTarget.getBoundingClientRect();
+  const inside =
+    e.clientY >= box.top && e.clientY <= box.bottom && e.clientX >= box.left && e.clientX <= box.right;
+  const active = document.activeElement;
+  if (!inside && active instanceof HTMLElement && e.currentTarget.contains(active)) active.blur();
+}
+
 type Props = {
   row: Row;
   intro?: ReactNode;
@@ -82,6 +92,7 @@ export const MessageRow = memo(function MessageRow({
         data-status="sent"
         aria-label={`${name} at ${time(message.createdAt)}`}
         tabIndex={TOUCH_SCREEN && !preview ? -1 : undefined}
+        onClick={TOUCH_SCREEN && !preview ? closeSheetOnScrim : undefined}
       >
         <div className="message-gutter">
           {head ? (
