@@ -4,17 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { otherCheckouts, type Child } from './proc';
 import { writeResult } from './report';
 import { createDatabase } from './services';
-import { cpuMicrosPerDelivery, round, summarize } from './stats';
+import { cpuMicrosPerDelivery, rotate, round, summarize } from './stats';
 import { parleyTarget, relayTarget } from './targets';
 
 type Turn = { micros: number; lost: number; p99: number };
 type Entrant = { target: Target; nodes: Child[]; clients: Clients; turns: Turn[] };
 
-/** Round r starts with the r-th target, so none always goes first. */
-const rotate = <T>(list: T[], r: number) => [
-  ...list.slice(r % list.length),
-  ...list.slice(0, r % list.length),
-];
 const median = (values: number[]) => summarize(values).p50;
 
 /**

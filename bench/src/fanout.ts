@@ -33,9 +33,8 @@ const messages: Listen = {
 export type FanoutResult = Awaited<ReturnType<typeof runFanout>>;
 
 const SOCKETS_AT_ONCE = 50;
-export const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+const totalCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
-/** Connects every client, sends at a fixed rate for a while, drains, and measures what arrived. */
 export type Timing = { seconds: number; warmUpSeconds: number; drainSeconds: number };
 
 /** A target's rooms with every client connected, counting what arrives since the last burst began. */
@@ -111,6 +110,7 @@ export async function burst(target: Target, clients: Clients, workload: Workload
   };
 }
 
+/** Connects every client, sends at a fixed rate for a while, drains, and measures what arrived. */
 export async function runFanout(target: Target, workload: Workload, timing: Timing) {
   const { seconds } = timing;
   const clients = await connectClients(target, workload);

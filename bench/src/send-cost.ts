@@ -5,7 +5,7 @@ import { createChannel, newClientId, register, runTag } from './parley-api';
 import { postJson } from './http-post';
 import { writeResult } from './report';
 import { createDatabase, type BenchDatabase } from './services';
-import { round, summarize } from './stats';
+import { rotate, round, summarize } from './stats';
 
 const WARM_UP = 300;
 const ROUNDS = 10;
@@ -107,11 +107,6 @@ const add = (cost: Cost, call: { server: number; postgres: number; wallMs: numbe
   cost.wallMs.push(...call.wallMs);
 };
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-/** Round r starts with the r-th node, so no checkout always goes first. */
-const rotate = <T>(list: T[], r: number) => [
-  ...list.slice(r % list.length),
-  ...list.slice(0, r % list.length),
-];
 
 /**
  * PGlite and (when it answers) PostgreSQL; quick: 500 sends on PostgreSQL only (PGlite's start takes

@@ -20,4 +20,10 @@ export function cpuMicrosPerDelivery(cpuSeconds: number, deliveries: number): nu
   return deliveries > 0 ? (cpuSeconds * 1e6) / deliveries : NaN;
 }
 
+/** Round r starts with the r-th entry, so none always goes first in a run that takes turns. */
+export const rotate = <T>(list: T[], r: number) => [
+  ...list.slice(r % list.length),
+  ...list.slice(0, r % list.length),
+];
+
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -115,8 +115,9 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
     const { channelId, messageId, reactions } = event.payload;
     const shown = shownMessage(qc, channelId, messageId);
     // `+:emoji:` sent from a composer reacts instead of posting: no message clears its author's typing.
+    const where = shown ? [channelId, shown.threadRootId ?? shown.id] : [];
     for (const userId of shown ? newReactors(shown.reactions, reactions) : [])
-      for (const where of [channelId, shown!.threadRootId ?? shown!.id]) clearTyping(where, userId);
+      for (const key of where) clearTyping(key, userId);
   } else if (event.type === 'keys:changed') {
     forgetKeyring(event.payload.channelId);
   } else if (event.type === 'channel:removed') {

@@ -23,37 +23,23 @@ export type Own = { feed: FeedPlace; row: ChangeRow; change: FeedChange };
 
 /** The change a domain event says it wrote as a statement of its own, when the event carries its place. */
 export function ownChange(name: DomainEventName, event: DomainEvents[DomainEventName]): Own | undefined {
+  const own = (feed: FeedPlace, channelId: string, entityId: string, change: FeedChange): Own => ({
+    feed,
+    row: { ...feed.row, kind: change.type, channelId, userId: null, entityId, data: null },
+    change,
+  });
   if (name === 'message.created') {
     const { message, feed } = event as DomainEvents['message.created'];
     if (!feed) return undefined;
     const { channelId, seq, id } = message;
-    return {
-      feed,
-      row: { ...feed.row, kind: 'message:created', channelId, userId: null, entityId: id, data: null },
-      change: {
-        type: 'message:created',
-        payload: { channelId, seq, message, cursor: formatPosition(feed.row) },
-      },
-    };
+    const payload = { channelId, seq, message, cursor: formatPosition(feed.row) };
+    return own(feed, channelId, id, { type: 'message:created', payload });
   }
   if (name === 'reaction.added' || name === 'reaction.removed') {
     const { channelId, messageId, reactions, feed } = event as DomainEvents['reaction.added'];
     if (!feed || !reactions) return undefined;
-    return {
-      feed,
-      row: {
-        ...feed.row,
-        kind: 'reaction:changed',
-        channelId,
-        userId: null,
-        entityId: messageId,
-        data: null,
-      },
-      change: {
-        type: 'reaction:changed',
-        payload: { channelId, messageId, reactions, cursor: formatPosition(feed.row) },
-      },
-    };
+    const payload = { channelId, messageId, reactions, cursor: formatPosition(feed.row) };
+    return own(feed, channelId, messageId, { type: 'reaction:changed', payload });
   }
   return undefined;
 }

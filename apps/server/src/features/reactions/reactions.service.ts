@@ -54,14 +54,12 @@ export async function setReaction(
     return done;
   });
   if (changed)
-    publishReaction(
-      ctx,
-      on ? 'reaction.added' : 'reaction.removed',
-      row.channelId,
+    ctx.events.publish(on ? 'reaction.added' : 'reaction.removed', {
+      channelId: row.channelId,
       messageId,
-      actor.id,
+      userId: actor.id,
       emoji,
-    );
+    });
   return (await listReactions(ctx.db, [messageId])).get(messageId) ?? [];
 }
 
@@ -74,15 +72,4 @@ async function customReaction(ctx: AppContext, raw: string, on: boolean): Promis
   if (!name) return undefined;
   if (on && !(await findEmojiByName(ctx.db, name))) return undefined;
   return `:${name}:`;
-}
-
-function publishReaction(
-  ctx: AppContext,
-  name: 'reaction.added' | 'reaction.removed',
-  channelId: string,
-  messageId: string,
-  userId: string,
-  emoji: string,
-): void {
-  ctx.events.publish(name, { channelId, messageId, userId, emoji });
 }

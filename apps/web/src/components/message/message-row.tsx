@@ -24,9 +24,7 @@ const shortTime = (iso: string) => time(iso).replace(/\s?[AP]M$/i, '');
  * After an action the sheet closes, unless the action opens more of its own (`data-keeps-sheet`).
  */
 function closeSheetAfterAction(e: MouseEvent<HTMLElement>) {
-  if (!TOUCH_SCREEN || (e.target as Element).closest('[data-keeps-sheet]')) return;
-  const active = document.activeElement;
-  if (active instanceof HTMLElement && e.currentTarget.contains(active)) active.blur();
+  if (TOUCH_SCREEN && !(e.target as Element).closest('[data-keeps-sheet]')) blurWithin(e.currentTarget);
 }
 
 /** A tap on the dimmed page around the sheet lands on the message (its ::after) outside its box: it closes. */
@@ -35,8 +33,13 @@ function closeSheetOnScrim(e: MouseEvent<HTMLElement>) {
   const box = e.currentTarget.getBoundingClientRect();
   const inside =
     e.clientY >= box.top && e.clientY <= box.bottom && e.clientX >= box.left && e.clientX <= box.right;
+  if (!inside) blurWithin(e.currentTarget);
+}
+
+/** Takes focus from inside `el` (the message or its sheet), which is what closes the sheet. */
+function blurWithin(el: HTMLElement) {
   const active = document.activeElement;
-  if (!inside && active instanceof HTMLElement && e.currentTarget.contains(active)) active.blur();
+  if (active instanceof HTMLElement && el.contains(active)) active.blur();
 }
 
 type Props = {
