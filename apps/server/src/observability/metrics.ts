@@ -62,6 +62,25 @@ export class Metrics {
         this.set(io.engine.clientsCount);
       },
     });
+    const written = ctx.realtime.batchesWritten;
+    new Counter({
+      name: 'parley_feed_batches_total',
+      help: 'Times this node wrote several feed changes to its sockets together, one write a socket.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(written.batches);
+      },
+    });
+    new Counter({
+      name: 'parley_feed_batched_changes_total',
+      help: 'Feed changes written in those batches.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(written.changes);
+      },
+    });
     const client = (ctx.db as unknown as { $client: unknown }).$client;
     if (!(client instanceof pg.Pool)) return;
     new Gauge({

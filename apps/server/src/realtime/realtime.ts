@@ -4,6 +4,7 @@ import type { ClientToServerEvents, Presence, ServerToClientEvents, User } from 
 import type { Resolved } from '../features/feed/resolve.js';
 import { groupAsSeenBy } from '../features/groups/group-visibility.js';
 import { PresenceRegistry } from './presence-registry.js';
+import { WriteBatch } from './write-batch.js';
 
 /** Between nodes: a write happened, read the feed. */
 export type InterServerEvents = { 'feed:wake': () => void };
@@ -37,10 +38,22 @@ export const sessionRoom = (id: string) => `session:${id}`;
 /** Every guest's sockets: what goes to everyone reaches them trimmed to what guests may see. */
 export const GUESTS_ROOM = 'guests';
 
+/** The one room a change goes to when it may share a write; joins, leaves and changes for everyone go alone. */
+function batchRoom({ row, change }: Resolved): string | undefined {
+  if (change.type === 'channel:removed' || (change.type === 'channel:updated' && row.data?.joined))
+    return undefined;
+  if (row.userId) return userRoom(row.userId);
+  return row.channelId ? channelRoom(row.channelId) : undefined;
+}
+
 /** The only module that emits; feed changes come through deliver(), in feed order, after commit. */
 export class Realtime {
   private io: ParleyServer | undefined;
   private registry: PresenceRegistry | undefined;
+  private readonly batch = new WriteBatch(
+    () => this.io,
+    (resolved) => this.emit(resolved),
+  );
 
   /** With Redis, presence is shared between nodes through it. */
   attach(io: ParleyServer, redis?: Redis): void {
@@ -54,6 +67,7 @@ export class Realtime {
 
   /** Stops emitting, before shutdown closes the sockets and Redis under us. */
   detach(): void {
+    this.batch.flush();
     this.io = undefined;
     this.registry?.stop();
   }
@@ -91,8 +105,23 @@ export class Realtime {
     return rooms ? [...rooms].filter(isPresenceRoom) : [userRoom(userId)];
   }
 
-  /** One feed change to this node's sockets: a user's own, a channel's members, or everyone. */
-  deliver({ row, change }: Resolved): void {
+  /** One feed change to this node's sockets, in feed order; changes for one room each may share a write. */
+  deliver(resolved: Resolved): void {
+    this.batch.deliver(resolved, batchRoom(resolved));
+  }
+
+  /** Batches of several changes written together, and the changes in them. */
+  get batchesWritten(): Readonly<{ batches: number; changes: number }> {
+    return this.batch.written;
+  }
+
+  /** Writes the changes held for a shared write; a socket joining rooms next must not hear what came before. */
+  flushWrites(): void {
+    this.batch.flush();
+  }
+
+  /** One feed change to this node's sockets now: a user's own, a channel's members, or everyone. */
+  private emit({ row, change }: Resolved): void {
     const local = this.io?.local;
     if (!local) return;
     // The change's type and payload are matched by FeedChange; emit's overloads cannot see it through the union.

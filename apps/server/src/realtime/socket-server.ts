@@ -53,6 +53,7 @@ export function createSocketServer(
       socket.conn.once('close', () => caps.release(found.sessionId, found.user.id));
       // Join every room before the client hears "connected" and catches up, so nothing slips between.
       const channelIds = await memberships.load(found.user.id);
+      ctx.realtime.flushWrites();
       socket.join([
         userRoom(found.user.id),
         sessionRoom(found.sessionId),
