@@ -63,24 +63,24 @@ export class Metrics {
       },
     });
     const written = ctx.realtime.batchesWritten;
-    new Counter({
-      name: 'parley_feed_batches_total',
-      help: 'Times this node wrote several feed changes to its sockets together, one write a socket.',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(written.batches);
-      },
-    });
-    new Counter({
-      name: 'parley_feed_batched_changes_total',
-      help: 'Feed changes written in those batches.',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(written.changes);
-      },
-    });
+    const batchCounters = [
+      [
+        'parley_feed_batches_total',
+        'Times this node wrote several feed changes to its sockets together.',
+        'batches',
+      ],
+      ['parley_feed_batched_changes_total', 'Feed changes written in those batches.', 'changes'],
+    ] as const;
+    for (const [name, help, key] of batchCounters)
+      new Counter({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(written[key]);
+        },
+      });
     const client = (ctx.db as unknown as { $client: unknown }).$client;
     if (!(client instanceof pg.Pool)) return;
     new Gauge({
