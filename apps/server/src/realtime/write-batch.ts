@@ -24,7 +24,7 @@ export class WriteBatch {
   private queue: Change[] = [];
   private queuedChars = 0;
   private timer: NodeJS.Timeout | undefined;
-  /** When each room was last written; rooms quiet for a second are dropped in passing. */
+  /** When each room was last written; once a second, rooms quiet for a window are dropped. */
   private readonly writtenAt = new Map<string, number>();
   private prunedAt = 0;
   /** Batches of several changes written, and the changes in them, for /metrics. */
