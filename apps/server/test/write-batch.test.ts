@@ -74,6 +74,35 @@ describe('changes written to sockets together under load', () => {
     polling.close();
   });
 
+  it('reach a socket in two busy rooms, with reactions among the messages, in feed order', async () => {
+    const ids = await Promise.all(
+      ['north', 'south'].map(async (name) => {
+        const { channel } = (await alice.post('/channels', { name, kind: 'public' })).body;
+        await bob.post(`/channels/${channel.id}/join`);
+        return channel.id as string;
+      }),
+    );
+    const socket = bob.socket({ transports: ['websocket'] });
+    await connected(socket);
+    const events = record(socket);
+    const post = (channelId: string, body: string) =>
+      alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(ids[i % 2]!, `both ${i}`)));
+    await Promise.all(
+      answers
+        .slice(0, 10)
+        .map((r) => bob.request('PUT', `/messages/${r.body.message.id}/reactions/%F0%9F%91%8D`)),
+    );
+    await waitFor(
+      async () =>
+        events.filter((e) => e.type === 'message:created').length === 30 &&
+        events.filter((e) => e.type === 'reaction:changed').length === 10,
+      10_000,
+    );
+    expect(events.every((e, i) => i === 0 || before(events[i - 1]!.cursor, e.cursor))).toBe(true);
+    socket.close();
+  });
+
   it('regression: a socket that connects while changes are held does not hear them', async () => {
     const { channel } = (await alice.post('/channels', { name: 'late', kind: 'public' })).body;
     await bob.post(`/channels/${channel.id}/join`);
