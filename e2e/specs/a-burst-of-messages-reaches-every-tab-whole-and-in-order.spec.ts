@@ -1,29 +1,25 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
+import { apiAs } from '../support/history.js';
 import { messages, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
-
-async function apiAs(request: APIRequestContext, context: BrowserContext) {
-  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  return async (path: string, data?: unknown) => {
-    const res = await request.post(`/api/v1${path}`, { headers: { cookie, 'x-parley-csrf': '1' }, data });
-    expect(res.ok(), `POST ${path}: ${res.status()}`).toBe(true);
-    return res.json();
-  };
-}
 
 test('a burst of messages posted at once reaches two other tabs whole, once each and in order', async ({
   browser,
   request,
 }) => {
-  const [alice, bob, cara] = await Promise.all(
-    ['alice', 'bob', 'cara'].map((who) => registerInNewContext(browser, uniqueName(who))),
-  );
-  const [asAlice, asBob, asCara] = await Promise.all(
-    [alice, bob, cara].map((user) => apiAs(request, user.context)),
-  );
+  const join = (who: string) => registerInNewContext(browser, uniqueName(who));
+  const [alice, bob, cara] = await Promise.all([join('alice'), join('bob'), join('cara')]);
+  const [asAlice, asBob, asCara] = await Promise.all([
+    apiAs(request, alice.context),
+    apiAs(request, bob.context),
+    apiAs(request, cara.context),
+  ]);
   const name = uniqueName('deploys');
-  const { channel } = await asAlice('/channels', { name, kind: 'public' });
-  await Promise.all([asBob(`/channels/${channel.id}/join`), asCara(`/channels/${channel.id}/join`)]);
+  const { channel } = await asAlice.post('/channels', { name, kind: 'public' });
+  await Promise.all([
+    asBob.post(`/channels/${channel.id}/join`),
+    asCara.post(`/channels/${channel.id}/join`),
+  ]);
   // What each tab's WebSocket receives, and whether it ever had to catch up through the feed instead.
   const heard = [alice, cara].map((user) => {
     const seen = { frames: [] as (string | Buffer)[], catchUps: 0, upgraded: false };
@@ -47,7 +43,9 @@ test('a burst of messages posted at once reaches two other tabs whole, once each
   // All at once, as a bot posting a log would: the server writes most of them to each tab together.
   const lines = Array.from({ length: 16 }, (_, i) => `deploy step ${i + 1} of 16`);
   const sent = await Promise.all(
-    lines.map((body) => asBob(`/channels/${channel.id}/messages`, { clientId: crypto.randomUUID(), body })),
+    lines.map((body) =>
+      asBob.post(`/channels/${channel.id}/messages`, { clientId: crypto.randomUUID(), body }),
+    ),
   );
   // The channel's order is the order the server stored them in.
   const steps = sent

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientId, connected, signUp } from './support/client.js';
+import { clientId, connected, metricValue, signUp } from './support/client.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const TOKEN = 'metrics-token-0123456789';
-
-function valueOf(text: string, series: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : NaN;
-}
 
 describe('GET /metrics', () => {
   let on: TestServer;
@@ -53,19 +48,21 @@ describe('GET /metrics', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const sent =
       'parley_http_requests_total{method="POST",route="/api/v1/channels/:id/messages",status="201"}';
-    expect(valueOf(text, sent)).toBe(3);
-    expect(valueOf(text, 'parley_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
+    expect(metricValue(text, sent)).toBe(3);
+    expect(metricValue(text, 'parley_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(
+      1,
+    );
     expect(text).toContain(
       'parley_http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/api/v1/channels/:id/messages"} 3',
     );
-    expect(valueOf(text, 'parley_messages_sent_total') - valueOf(before, 'parley_messages_sent_total')).toBe(
-      3,
-    );
+    expect(
+      metricValue(text, 'parley_messages_sent_total') - metricValue(before, 'parley_messages_sent_total'),
+    ).toBe(3);
     // Delivery runs after the answer; the three changes reach the socket soon after.
     await expect
-      .poll(async () => valueOf((await scrape()).text, 'parley_feed_deliveries_total'))
-      .toBeGreaterThanOrEqual(valueOf(before, 'parley_feed_deliveries_total') + 3);
-    expect(valueOf(text, 'parley_sockets_connected')).toBe(1);
+      .poll(async () => metricValue((await scrape()).text, 'parley_feed_deliveries_total'))
+      .toBeGreaterThanOrEqual(metricValue(before, 'parley_feed_deliveries_total') + 3);
+    expect(metricValue(text, 'parley_sockets_connected')).toBe(1);
     expect(text).toMatch(/^parley_nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^parley_nodejs_heap_size_used_bytes \d/m);
     socket.close();

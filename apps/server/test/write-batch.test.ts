@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { clientId, connected, signUp, waitFor, type ApiClient } from './support/client.js';
+import { clientId, connected, metricValue, signUp, waitFor, type ApiClient } from './support/client.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -31,16 +31,9 @@ describe('changes written to sockets together under load', () => {
   }, 120_000);
   afterAll(() => server?.stop());
 
-  const counter = async (name: string) => {
-    const text = await (
-      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
-    ).text();
-    return Number(
-      text
-        .split('\n')
-        .find((l) => l.startsWith(`${name} `))
-        ?.split(' ')[1] ?? NaN,
-    );
+  const counter = async (series: string) => {
+    const scrape = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    return metricValue(await scrape.text(), series);
   };
 
   it('reach WebSocket and polling sockets as one event each, in feed order, and end with a removal', async () => {

@@ -6,8 +6,8 @@ export const BATCH_WINDOW_MS = 20;
 /** Characters held at most: one write stays far below a socket's allowance, and a burst goes out promptly. */
 const BATCH_MAX_CHARS = 64 * 1024;
 
-/** `packet`: the change as the Socket.IO packet its event becomes. */
-type Change = { room: string; resolved: Resolved; packet: string };
+/** A held change: its room, and its event as the Socket.IO packet it becomes. */
+type Change = { room: string; packet: string };
 /** The engine.io connection under a socket, as far as a batch needs it. */
 type Conn = {
   write(data: string | Buffer, options?: { wsPreEncodedFrame?: Buffer[] }): void;
@@ -47,7 +47,7 @@ export class WriteBatch {
       this.emit(resolved);
       return;
     }
-    this.queue.push({ room, resolved, packet });
+    this.queue.push({ room, packet });
     this.queuedChars += packet.length;
     if (this.queuedChars >= BATCH_MAX_CHARS) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), last! + BATCH_WINDOW_MS - now);
@@ -96,8 +96,8 @@ function writeTogether(io: ParleyServer, queue: Change[]): void {
       else bySocket.set(id, [i]);
     }
   });
-  const frames = new Map<number, Buffer>();
-  const frameOf = (i: number) => frames.get(i) ?? frames.set(i, textFrame(queue[i]!.packet)).get(i)!;
+  const frames: Buffer[] = [];
+  const frameOf = (i: number) => (frames[i] ??= textFrame(queue[i]!.packet));
   // Sockets that hear the same changes share one buffer.
   const together = new Map<string, Buffer>();
   for (const [id, list] of bySocket) {

@@ -116,3 +116,9 @@ export async function waitFor(check: () => Promise<boolean>, ms = 5000): Promise
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** One series' value in a Prometheus text scrape; NaN when it is absent. */
+export function metricValue(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : NaN;
+}
