@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 const TICKS_PER_SECOND = 100;
@@ -60,16 +61,17 @@ export async function startChild(
   entry: string,
   env: Record<string, string>,
   readyPath: string,
-  options: { heapProbe?: boolean; cwd?: string } = {},
+  options: { heapProbe?: boolean; cwd?: string; built?: boolean } = {},
 ): Promise<Child> {
   const port = await freePort();
   // BENCH_CPU_PROF=<dir> writes a .cpuprofile of each server child when it stops.
   const prof = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  // After tsx, which the probe (TypeScript) needs.
+  // After tsx, which the probe (TypeScript) needs; a built entry needs tsx only for the probe.
   const probe = options.heapProbe ? ['--expose-gc', '--import', HEAP_PROBE] : [];
-  const args = [...prof, '--disable-warning=FSTDEP023', '--import', 'tsx', ...probe, entry];
+  const tsx = options.built && !options.heapProbe ? [] : ['--import', 'tsx'];
+  const args = [...prof, '--disable-warning=FSTDEP023', ...tsx, ...probe, entry];
   const proc = spawn(process.execPath, args, {
     cwd: options.cwd ?? root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -111,14 +113,38 @@ function stopChild(proc: ChildProcess): Promise<void> {
 export const PARLEY_ENTRY = 'apps/server/src/main.ts';
 export const PARLEY_SECRET = 'bench-secret-0123456789-abcdefghijklmnop';
 
-/** A production Parley node; DATABASE_URL memory:// is PGlite in memory. `cwd`: another checkout's server. */
-export function startParley(
+const builds = new Map<string, Promise<string | undefined>>();
+
+/**
+ * The server `npm start` runs in a checkout: its built bundle where it has a server build (made here
+ * when missing or stale), else its sources through tsx, as older checkouts started. BENCH_FROM_SOURCE=1: sources.
+ */
+function parleyEntry(cwd: string): Promise<string | undefined> {
+  const script = path.join(cwd, 'apps/server/build.mjs');
+  if (process.env.BENCH_FROM_SOURCE === '1' || !fs.existsSync(script)) return Promise.resolve(undefined);
+  let built = builds.get(cwd);
+  if (!built) {
+    built = import(pathToFileURL(script).href).then(
+      async (m: { ensureServerBuilt: (log?: () => void) => Promise<string> }) =>
+        path.join(await m.ensureServerBuilt(() => {}), 'main.js'),
+    );
+    builds.set(cwd, built);
+  }
+  return built;
+}
+
+/** A production Parley node, as `npm start` runs it; DATABASE_URL memory:// is PGlite in memory. `cwd`: another checkout's server. */
+export async function startParley(
   env: Record<string, string>,
   options: { heapProbe?: boolean; cwd?: string } = {},
 ): Promise<Child> {
   // Load tests sign up many users from one address; login-flood turns the limits back on.
   const base = { NODE_ENV: 'production', PARLEY_SECRET, LOG_LEVEL: 'warn', RATE_LIMITS: 'off' };
-  return startChild(PARLEY_ENTRY, { ...base, ...env }, '/api/v1/health', options);
+  const built = await parleyEntry(options.cwd ?? root);
+  return startChild(built ?? PARLEY_ENTRY, { ...base, ...env }, '/api/v1/health', {
+    ...options,
+    built: !!built,
+  });
 }
 
 /** Writes a heap snapshot of the child to `file` (started with `heapProbe`). */
