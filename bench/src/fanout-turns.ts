@@ -7,7 +7,8 @@ import { createDatabase } from './services';
 import { cpuMicrosPerDelivery, rotate, round, summarize } from './stats';
 import { parleyTarget, relayTarget } from './targets';
 
-type Turn = { micros: number; lost: number; p99: number };
+/** `pgMicros`: PostgreSQL's own CPU per delivery in that turn, for a target on PostgreSQL. */
+type Turn = { micros: number; pgMicros: number | null; lost: number; p99: number };
 type Entrant = { target: Target; nodes: Child[]; clients: Clients; turns: Turn[] };
 
 const median = (values: number[]) => summarize(values).p50;
@@ -43,6 +44,7 @@ export async function fanoutTurnsSuite(quick: boolean, only?: string): Promise<v
         const lat = summarize(run.latencies);
         e.turns.push({
           micros: cpuMicrosPerDelivery(run.cpu, run.received),
+          pgMicros: run.postgresCpu === null ? null : cpuMicrosPerDelivery(run.postgresCpu, run.received),
           lost: run.expected - run.received,
           p99: lat.p99,
         });
@@ -74,6 +76,7 @@ function summary(e: Entrant, all: Entrant[]) {
     target: e.target.name,
     turns: e.turns.map((t) => round(t.micros, 2)),
     usPerDelivery: round(median(e.turns.map((t) => t.micros)), 2),
+    postgresUsPerDelivery: e.target.postgres ? round(median(e.turns.map((t) => t.pgMicros ?? 0)), 2) : null,
     lost: e.turns.reduce((sum, t) => sum + t.lost, 0),
     p99MsMedian: round(median(e.turns.map((t) => t.p99)), 1),
     vsRelay: ratioTo('bare Socket.IO relay'),
