@@ -134,8 +134,8 @@ export async function createParley(
   if (config.redisUrl) redis.push(...connectSessionBus(ctx.sessionCache, config.redisUrl, app.log));
   ctx.realtime.attach(io, redis[0]);
   ctx.realtime.multiNode = redis.length > 0;
-  metrics?.watch(io, ctx);
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
+  metrics?.watch(io, ctx, delivery);
   await delivery.start();
   const pruning = schedulePruning(ctx);
   // Every committed change wakes this node's delivery, and the other nodes'.

@@ -63,6 +63,7 @@ describe('GET /metrics', () => {
       .poll(async () => metricValue((await scrape()).text, 'parley_feed_deliveries_total'))
       .toBeGreaterThanOrEqual(metricValue(before, 'parley_feed_deliveries_total') + 3);
     expect(metricValue(text, 'parley_sockets_connected')).toBe(1);
+    expect(text).toMatch(/^parley_feed_reads_total \d+/m);
     expect(text).toMatch(/^parley_nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^parley_nodejs_heap_size_used_bytes \d/m);
     socket.close();

@@ -53,7 +53,7 @@ export class Metrics {
   }
 
   /** Gauges read at scrape time from what already counts them. */
-  watch(io: ParleyServer, ctx: AppContext): void {
+  watch(io: ParleyServer, ctx: AppContext, delivery: { reads: number }): void {
     new Gauge({
       name: 'parley_sockets_connected',
       help: 'Sockets connected to this node.',
@@ -81,6 +81,15 @@ export class Metrics {
           this.inc(written[key]);
         },
       });
+    new Counter({
+      name: 'parley_feed_reads_total',
+      help: 'Pages this node read from the sync feed to deliver changes that could not go straight from their write.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(delivery.reads);
+      },
+    });
     const client = (ctx.db as unknown as { $client: unknown }).$client;
     if (!(client instanceof pg.Pool)) return;
     new Gauge({
