@@ -63,33 +63,30 @@ export class Metrics {
       },
     });
     const written = ctx.realtime.batchesWritten;
-    const batchCounters = [
+    // Counters kept by the delivery itself, read at scrape time.
+    const counted: [name: string, help: string, read: () => number][] = [
       [
         'parley_feed_batches_total',
         'Times this node wrote several feed changes to its sockets together.',
-        'batches',
+        () => written.batches,
       ],
-      ['parley_feed_batched_changes_total', 'Feed changes written in those batches.', 'changes'],
-    ] as const;
-    for (const [name, help, key] of batchCounters)
+      ['parley_feed_batched_changes_total', 'Feed changes written in those batches.', () => written.changes],
+      [
+        'parley_feed_reads_total',
+        'Pages this node read from the sync feed to deliver changes that could not go straight from their write.',
+        () => delivery.reads,
+      ],
+    ];
+    for (const [name, help, read] of counted)
       new Counter({
         name,
         help,
         registers: [this.registry],
         collect() {
           this.reset();
-          this.inc(written[key]);
+          this.inc(read());
         },
       });
-    new Counter({
-      name: 'parley_feed_reads_total',
-      help: 'Pages this node read from the sync feed to deliver changes that could not go straight from their write.',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(delivery.reads);
-      },
-    });
     const client = (ctx.db as unknown as { $client: unknown }).$client;
     if (!(client instanceof pg.Pool)) return;
     new Gauge({
