@@ -4,6 +4,9 @@ import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
 
+const COMMAND =
+  'npm run bench -- --only fanout-turns:many-rooms-250 --compare before=f08cec1 --targets relay,parley-pglite';
+
 test('a TypeScript block posted by one user shows coloured for the other, readable in light and dark', async ({
   browser,
 }) => {
@@ -25,7 +28,11 @@ test('a TypeScript block posted by one user shows coloured for the other, readab
     '  }',
     '}',
   ].join('\n');
-  await send(alice.page, 'general', 'Try this:\n```ts\n' + code + '\n```\nand `<script>` stays text');
+  await send(
+    alice.page,
+    'general',
+    'Try this:\n```ts\n' + code + '\n```\nand `<script>` stays text; run `' + COMMAND + '`',
+  );
 
   const onBob = messages(bob.page).filter({ hasText: tag });
   const block = onBob.locator('pre.code-block');
@@ -59,4 +66,24 @@ test('a TypeScript block posted by one user shows coloured for the other, readab
   const afterReload = messages(alice.page).filter({ hasText: tag }).locator('pre.code-block');
   await expect(afterReload).toHaveAttribute('data-highlighted', 'true');
   if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/code-phone.png` });
+
+  // Regression: at phone width inline code broke inside a word, after the `--` of `--only`.
+  const command = messages(alice.page).filter({ hasText: tag }).locator('code', { hasText: 'fanout-turns' });
+  await expect(command).toHaveText(COMMAND);
+  expect(await command.evaluate(wordsSplitAcrossLines)).toEqual([]);
 });
+
+/** The words of an element's text that the layout split over two lines. */
+function wordsSplitAcrossLines(element: Element): string[] {
+  const split: string[] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    for (const word of node.textContent!.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) split.push(word[0]);
+    }
+  return split;
+}
