@@ -102,6 +102,20 @@ describe.each(await backendsToTest())('accounts and sessions on %s', (backend) =
     expect((await client.get('/channels')).status).toBe(401);
   });
 
+  it('refuses a signed cookie changed by one character, after the real one was accepted', async () => {
+    const user = await signUp(server.url);
+    expect((await user.get('/channels')).status).toBe(200);
+    const [name, value] = user.cookie.split('=') as [string, string];
+    const token = decodeURIComponent(value);
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    for (const at of [0, token.lastIndexOf('.') + 1]) {
+      const forged = new ApiClient(server.url);
+      forged.cookie = `${name}=${encodeURIComponent(token.slice(0, at) + flip(token[at]!) + token.slice(at + 1))}`;
+      expect((await forged.get('/channels')).status).toBe(401);
+    }
+    expect((await user.get('/channels')).status).toBe(200);
+  });
+
   it('refuses writes without the CSRF header', async () => {
     const user = await signUp(server.url);
     const res = await user.request(

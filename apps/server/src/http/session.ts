@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@parley/protocol';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
@@ -8,11 +8,23 @@ export const SESSION_COOKIE = 'parley_session';
 
 const resolved = new WeakMap<FastifyRequest, User | null>();
 
+/** Per server, the signed cookies whose signature checked out, so a repeat skips the HMAC: only valid ones enter. */
+const verified = new WeakMap<FastifyInstance, Map<string, string>>();
+const VERIFIED_MAX = 10_000;
+
 export function sessionToken(req: FastifyRequest): string | undefined {
   const raw = req.cookies[SESSION_COOKIE];
   if (!raw) return undefined;
+  let known = verified.get(req.server);
+  if (!known) verified.set(req.server, (known = new Map()));
+  const token = known.get(raw);
+  if (token) return token;
   const unsigned = req.unsignCookie(raw);
-  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+  if (!unsigned.valid || !unsigned.value) return undefined;
+  // The oldest entry goes first; a session's end is still checked by userForToken on every request.
+  if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
+  known.set(raw, unsigned.value);
+  return unsigned.value;
 }
 
 /** The signed-in user, or 401 unauthenticated. */
