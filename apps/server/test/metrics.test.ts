@@ -68,4 +68,36 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^parley_nodejs_heap_size_used_bytes \d/m);
     socket.close();
   });
+
+  it('delivers sends and reactions made one after another on PGlite from their writes: the feed is read about once a second, not once a change', async () => {
+    const alice = await signUp(on.url);
+    const channelId = (await alice.post('/channels', { name: 'straight', kind: 'public' })).body.channel.id;
+    const socket = alice.socket({ transports: ['websocket'] });
+    await connected(socket);
+    const bodies: string[] = [];
+    const reacted: string[] = [];
+    socket.on('message:created', (e) => bodies.push(e.message.body));
+    socket.on('reaction:changed', (e) => reacted.push(e.messageId));
+    const reads = async () => metricValue((await scrape()).text, 'parley_feed_reads_total');
+    const before = await reads();
+    const started = performance.now();
+    for (let i = 0; i < 40; i++) {
+      const { body } = await alice.post(`/channels/${channelId}/messages`, {
+        clientId: clientId(),
+        body: `s${i}`,
+      });
+      if (i % 4 === 0)
+        expect(
+          (await alice.request('PUT', `/messages/${body.message.id}/reactions/${encodeURIComponent('👍')}`))
+            .status,
+        ).toBe(200);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await expect.poll(() => bodies.length).toBe(40);
+    await expect.poll(() => reacted.length).toBe(10);
+    expect(bodies).toEqual(Array.from({ length: 40 }, (_, i) => `s${i}`));
+    // The once-a-second poll, and after each one read for the next change.
+    expect((await reads()) - before).toBeLessThanOrEqual(2 * Math.ceil(seconds) + 2);
+    socket.close();
+  });
 });

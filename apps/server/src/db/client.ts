@@ -64,6 +64,10 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
+/** PGlite runs one transaction at a time (see runNamed), so its feed's ids commit in the order they are taken. */
+export const commitsOneAtATime = (db: Db) =>
+  (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+
 type TxClient = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
 
 /**

@@ -52,6 +52,8 @@ export function ownChange(name: DomainEventName, event: DomainEvents[DomainEvent
  */
 export class FeedDelivery {
   private position: Position | undefined;
+  /** The last row delivered: the position may have moved past it to the read's horizon. */
+  private lastRow: Position | undefined;
   private draining = false;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
@@ -122,9 +124,13 @@ export class FeedDelivery {
     if (this.draining || this.stopped || !this.position) return false;
     // A read that began after the commit delivered it already.
     if (comparePositions(this.position, feed.row) >= 0) return true;
-    if (comparePositions(feed.prev, this.position) > 0) return false;
+    const next =
+      feed.prev === 'previous-id'
+        ? this.lastRow?.id === feed.row.id - 1n
+        : comparePositions(feed.prev, this.position) <= 0;
+    if (!next) return false;
     this.realtime.deliver({ row, change });
-    this.position = feed.row;
+    this.position = this.lastRow = feed.row;
     return true;
   }
 
@@ -136,7 +142,7 @@ export class FeedDelivery {
       for (const resolved of await resolveChanges(this.db, page.rows, page.loaded))
         this.realtime.deliver(resolved);
       const last = page.rows.at(-1);
-      if (last) this.position = last;
+      if (last) this.position = this.lastRow = last;
       if (page.rows.length < BATCH) {
         const horizon = { tx: page.below, id: 0n };
         if (comparePositions(horizon, this.position!) > 0) this.position = horizon;

@@ -3,10 +3,11 @@ export type Position = { tx: bigint; id: bigint };
 
 /**
  * Where a write that ran as a statement of its own put its one change, and the row just before it in
- * feed order (known only when no older transaction was still running as it ran). A node that has
+ * feed order (known only when no older transaction was still running as it ran), or on a database
+ * that commits one transaction at a time, 'previous-id': the row whose id is one less. A node that has
  * delivered up to that row can deliver the change at once, without reading it back.
  */
-export type FeedPlace = { row: Position; prev: Position };
+export type FeedPlace = { row: Position; prev: Position | 'previous-id' };
 
 export function parsePosition(cursor: string): Position {
   const [tx, id] = cursor.split('.');
@@ -27,7 +28,11 @@ export const feedPlaceColumns = (
 
 export type FeedPlaceRow = { feed_row?: string | null; feed_prev?: string | null };
 
-export const feedPlaceOf = (row: FeedPlaceRow): FeedPlace | undefined =>
-  row.feed_row && row.feed_prev != null
+/** `serial`: the database commits one transaction at a time, so the statement looked up no row before its own. */
+export function feedPlaceOf(row: FeedPlaceRow, serial: boolean): FeedPlace | undefined {
+  if (!row.feed_row) return undefined;
+  if (serial) return { row: parsePosition(row.feed_row), prev: 'previous-id' };
+  return row.feed_prev != null
     ? { row: parsePosition(row.feed_row), prev: parsePosition(row.feed_prev) }
     : undefined;
+}

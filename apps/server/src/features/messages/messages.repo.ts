@@ -8,7 +8,7 @@ import type {
   Reaction,
   SystemEvent,
 } from '@parley/protocol';
-import { type Conn, type Db, preparedStatement } from '../../db/client.js';
+import { type Conn, type Db, commitsOneAtATime, preparedStatement } from '../../db/client.js';
 import { type FeedPlace, type FeedPlaceRow, feedPlaceColumns, feedPlaceOf } from '../feed/feed-place.js';
 import { files, messageEdits, messages, reactions } from '../../db/schema.js';
 
@@ -268,9 +268,11 @@ export async function sendMessageRow(
   values: NewMessage,
   opts: { checked: boolean },
 ): Promise<{ row: MessageRow; feed?: FeedPlace } | undefined> {
-  const row = await storeMessage(db, values, { ...opts, alone: true });
+  const serial = commitsOneAtATime(db);
+  // One transaction at a time: the row before is told by its id, not looked up.
+  const row = await storeMessage(db, values, { ...opts, alone: !serial });
   if (!row) return undefined;
-  return { row: storedRow(values, row), feed: feedPlaceOf(row) };
+  return { row: storedRow(values, row), feed: feedPlaceOf(row, serial) };
 }
 
 function storedRow(values: NewMessage, row: InsertedRow): MessageRow {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { LIMITS, type Reaction } from '@parley/protocol';
-import { type Conn, type Db, preparedStatement } from '../../db/client.js';
+import { type Conn, type Db, commitsOneAtATime, preparedStatement } from '../../db/client.js';
 import { reactions } from '../../db/schema.js';
 import { groupReactions } from '../messages/messages.repo.js';
 import { type FeedPlaceRow, feedPlaceColumns, feedPlaceOf } from '../feed/feed-place.js';
@@ -27,8 +27,11 @@ const LIVE_MESSAGE = `select m.id, m.channel_id from messages m
       and exists (select 1 from memberships s where s.user_id = $2
         and s.channel_id = (select x.channel_id from messages x where x.id = $1))`;
 
-/** The change recorded (`changed` is the CTE that added or took away a row), the reactions, the feed place. */
-const RECORD_AND_ANSWER = (changed: string) => `, feed as (
+/**
+ * The change recorded (`changed` is the CTE that added or took away a row), the reactions, the feed
+ * place, whose row before is looked up when `lookUp` (a parameter) is true.
+ */
+const RECORD_AND_ANSWER = (changed: string, lookUp: string) => `, feed as (
     insert into changes (kind, channel_id, entity_id)
     select 'reaction:changed', t.channel_id, t.id from target t, ${changed}
     returning tx, id
@@ -36,7 +39,7 @@ const RECORD_AND_ANSWER = (changed: string) => `, feed as (
   select t.channel_id, (select count(*) from ${changed})::int as changed,
     coalesce((select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id)
       order by r.created_at, r.user_id) from reactions r where r.message_id = $1), '[]') as rows,
-    ${feedPlaceColumns('true')}
+    ${feedPlaceColumns(`${lookUp}::boolean`)}
   from target t`;
 
 /**
@@ -55,7 +58,7 @@ const quickAdd = preparedStatement<QuickRow>(
     select id, $2, $3 from target
     on conflict do nothing
     returning message_id
-  )${RECORD_AND_ANSWER('ins')}`,
+  )${RECORD_AND_ANSWER('ins', '$5')}`,
 );
 
 /** Taking a reaction back, the same way. */
@@ -65,7 +68,7 @@ const quickRemove = preparedStatement<QuickRow>(
     delete from reactions r using target t
     where r.message_id = t.id and r.user_id = $2 and r.emoji = $3
     returning r.message_id
-  )${RECORD_AND_ANSWER('del')}`,
+  )${RECORD_AND_ANSWER('del', '$4')}`,
 );
 
 /**
@@ -73,9 +76,10 @@ const quickRemove = preparedStatement<QuickRow>(
  * checked path, which says which check failed.
  */
 export async function tryQuickSet(db: Db, messageId: string, userId: string, emoji: string, on: boolean) {
+  const serial = commitsOneAtATime(db);
   const [row] = on
-    ? await quickAdd(db, [messageId, userId, emoji, FAST_ADD_BELOW])
-    : await quickRemove(db, [messageId, userId, emoji]);
+    ? await quickAdd(db, [messageId, userId, emoji, FAST_ADD_BELOW, !serial])
+    : await quickRemove(db, [messageId, userId, emoji, !serial]);
   if (!row) return undefined;
   // The statement reads the table as it was before its own change.
   const mine = (r: { emoji: string; userId: string }) => r.emoji === emoji && r.userId === userId;
@@ -89,7 +93,7 @@ export async function tryQuickSet(db: Db, messageId: string, userId: string, emo
     channelId: row.channel_id,
     changed: row.changed > 0,
     reactions: reactionList,
-    feed: feedPlaceOf(row),
+    feed: feedPlaceOf(row, serial),
   };
 }
 
