@@ -67,6 +67,16 @@ test('reactions between two users: picked, toggled and removed live, who reacted
   await alice.page.mouse.click(5, 5);
   await expect(picker).toBeHidden();
 
+  // Enter in the picker's search picks the first result, as in Slack.
+  await onBob.hover();
+  await onBob.locator('.message-actions').getByRole('button', { name: 'Add reaction' }).click();
+  const bobPicker = bob.page.getByRole('dialog', { name: 'Add reaction' });
+  await bobPicker.getByRole('combobox').fill('rocket');
+  await expect(bobPicker.getByRole('option').first()).toHaveAccessibleName(/^🚀/);
+  await bobPicker.getByRole('combobox').press('Enter');
+  await expect(bobPicker).toBeHidden();
+  await expect(onAlice.getByRole('button', { name: 'React with 🚀' })).toHaveText('🚀1');
+
   // +:thumbsup: reacts to the last message and posts nothing.
   const bobTyping = alice.page.getByText(`${bobName} is typing…`);
   await composer(bob.page, 'general').fill('+:thumbsup:');

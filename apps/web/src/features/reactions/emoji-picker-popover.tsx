@@ -65,6 +65,7 @@ export function EmojiPickerPopover({ anchor, onPick, onClose, onAddEmoji }: Prop
     };
     // On the document: Escape pressed before the search takes focus (it waits for the picker) still closes.
     const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && pickFirstResult(pickerRef.current, e)) return;
       if (e.key !== 'Escape') return;
       e.preventDefault();
       e.stopPropagation();
@@ -125,6 +126,20 @@ function besideAnchor(anchor: HTMLElement, popover: HTMLElement): CSSProperties 
 }
 
 // The picker renders its search field on connect, and the popover is hidden until placed: retry for a few frames.
+/** Enter in the search picks the first result, as in Slack: the picker alone only moves to it. Arrows still choose another. */
+function pickFirstResult(picker: HTMLElement | undefined, e: KeyboardEvent): boolean {
+  const root = picker?.shadowRoot;
+  const search = root?.querySelector('input');
+  if (!search || !e.composedPath().includes(search) || search.getAttribute('aria-activedescendant'))
+    return false;
+  const first = root!.querySelector<HTMLElement>('#search-results [role="option"]');
+  if (!first) return false;
+  e.preventDefault();
+  e.stopPropagation();
+  first.click();
+  return true;
+}
+
 function focusSearch(picker: HTMLElement, tries = 30) {
   const search = picker.shadowRoot?.querySelector<HTMLInputElement>('input');
   search?.focus();
