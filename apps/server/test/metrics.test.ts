@@ -76,7 +76,7 @@ describe('GET /metrics', () => {
     await connected(socket);
     const bodies: string[] = [];
     const reacted: string[] = [];
-    socket.on('message:created', (e) => bodies.push(e.message.body));
+    socket.on('message:created', (e) => bodies.push(e.message.body ?? ''));
     socket.on('reaction:changed', (e) => reacted.push(e.messageId));
     const reads = async () => metricValue((await scrape()).text, 'parley_feed_reads_total');
     const before = await reads();

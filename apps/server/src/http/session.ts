@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@parley/protocol';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
@@ -8,15 +8,15 @@ export const SESSION_COOKIE = 'parley_session';
 
 const resolved = new WeakMap<FastifyRequest, User | null>();
 
-/** Per server, the signed cookies whose signature checked out, so a repeat skips the HMAC: only valid ones enter. */
-const verified = new WeakMap<FastifyInstance, Map<string, string>>();
+/** Per signer (one per server), the cookies whose signature checked out, so a repeat skips the HMAC: only valid ones enter. */
+const verified = new WeakMap<object, Map<string, string>>();
 const VERIFIED_MAX = 10_000;
 
 export function sessionToken(req: FastifyRequest): string | undefined {
   const raw = req.cookies[SESSION_COOKIE];
   if (!raw) return undefined;
-  let known = verified.get(req.server);
-  if (!known) verified.set(req.server, (known = new Map()));
+  let known = verified.get(req.unsignCookie);
+  if (!known) verified.set(req.unsignCookie, (known = new Map()));
   const token = known.get(raw);
   if (token) return token;
   const unsigned = req.unsignCookie(raw);
