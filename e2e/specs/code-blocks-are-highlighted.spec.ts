@@ -82,7 +82,7 @@ function wordsSplitAcrossLines(element: Element): string[] {
       const range = document.createRange();
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
-      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
       if (tops.size > 1) split.push(word[0]);
     }
   return split;
