@@ -16,13 +16,14 @@ export function parsePosition(cursor: string): Position {
 
 /**
  * The columns that tell a statement's feed place: `feed` is its CTE that inserted one change and
- * returned its tx and id; `alone` is SQL that is true when the statement is its own transaction.
- * With no older transaction running, every row before its own is committed and seen here.
+ * returned its tx and id; `lookUp` is SQL that is true when the statement is its own transaction
+ * and the row before its own is to be looked up. With no older transaction running, every row
+ * before its own is committed and seen here.
  */
 export const feedPlaceColumns = (
-  alone: string,
+  lookUp: string,
 ) => `(select f.tx::text || '.' || f.id from feed f) as feed_row,
-    case when ${alone} and pg_snapshot_xmin(pg_current_snapshot()) = pg_current_xact_id() then coalesce(
+    case when ${lookUp} and pg_snapshot_xmin(pg_current_snapshot()) = pg_current_xact_id() then coalesce(
       (select p.tx::text || '.' || p.id from changes p where p.tx < pg_current_xact_id()
         order by p.tx desc, p.id desc limit 1), '0.0') end as feed_prev`;
 

@@ -182,8 +182,8 @@ const STORE_MESSAGE = `next as (
   )`;
 
 /**
- * A message that is no reply, recorded in the sync feed. Run on its own ($11), it also tells its feed
- * row and the row just before it: with no older transaction running, every row before its own is
+ * A message that is no reply, recorded in the sync feed. Run on its own and asked to ($11), it also
+ * tells its feed row and the row just before it: with no older transaction running, every row before its own is
  * committed and seen here, so its node can deliver it without reading the feed back.
  */
 const insertMessage = preparedStatement<InsertedRow>(
@@ -232,7 +232,7 @@ const insertReply = preparedStatement<InsertedRow>(
 async function storeMessage(
   db: Conn,
   values: NewMessage,
-  opts: { checked: boolean; alone: boolean },
+  opts: { checked: boolean; lookUpPrev: boolean },
 ): Promise<InsertedRow | undefined> {
   const params = [
     values.channelId,
@@ -248,7 +248,7 @@ async function storeMessage(
   ];
   const [row] = values.threadRootId
     ? await insertReply(db, params)
-    : await insertMessage(db, [...params, opts.alone]);
+    : await insertMessage(db, [...params, opts.lookUpPrev]);
   return row;
 }
 
@@ -258,7 +258,7 @@ export async function insertMessageRow(
   values: NewMessage,
   opts: { checked: boolean },
 ): Promise<MessageRow | undefined> {
-  const row = await storeMessage(db, values, { ...opts, alone: false });
+  const row = await storeMessage(db, values, { ...opts, lookUpPrev: false });
   return row && storedRow(values, row);
 }
 
@@ -270,7 +270,7 @@ export async function sendMessageRow(
 ): Promise<{ row: MessageRow; feed?: FeedPlace } | undefined> {
   const serial = commitsOneAtATime(db);
   // One transaction at a time: the row before is told by its id, not looked up.
-  const row = await storeMessage(db, values, { ...opts, alone: !serial });
+  const row = await storeMessage(db, values, { ...opts, lookUpPrev: !serial });
   if (!row) return undefined;
   return { row: storedRow(values, row), feed: feedPlaceOf(row, serial) };
 }
