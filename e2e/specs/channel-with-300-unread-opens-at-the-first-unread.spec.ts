@@ -75,9 +75,12 @@ test('a channel with 300 unread opens at the first unread, with jumps to the lat
     await page.mouse.wheel(0, 2500);
     await page.waitForTimeout(150);
   }
-  // Loaded just below the fold is reached by scrolling on, as a reader would.
-  await line(page, 'live line 1').scrollIntoViewIfNeeded();
-  await expect(line(page, 'live line 1')).toBeInViewport();
+  // Loaded just below the fold is reached by scrolling on, as a reader would. The list may unmount a
+  // row it drew beyond the fold while it measures, so scroll by wheel rather than by the element.
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(line(page, 'live line 1')).toBeInViewport({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   const seqs = await rows(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
   expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
   await expect(page.getByRole('button', { name: /Jump to latest/ })).toHaveCount(0);
