@@ -95,6 +95,13 @@ test('reactions between two users: picked, toggled and removed live, who reacted
   await expect(reloaded.getByRole('button', { name: 'React with 👍' })).toHaveText('👍1');
   await expect(reloaded.getByRole('button', { name: /Remove your/ })).toHaveCount(0);
 
+  // Pasted, or typed before the emoji data came, a shortcode used to go out as text: it turns on send,
+  // outside code, in a tab that has not loaded the data yet.
+  await composer(alice.page, 'general').fill('ship it :rocket:, `:tada:` stays');
+  await composer(alice.page, 'general').press('Enter');
+  await expect(messages(bob.page).last()).toContainText('ship it 🚀, :tada: stays');
+  await expect(messages(bob.page).last().locator('code')).toHaveText(':tada:');
+
   // The reaction bar, who reacted and the shortcode list pass axe too.
   await reloaded.getByRole('button', { name: 'React with 🎉' }).hover();
   await expect(reloaded.getByRole('tooltip')).toHaveText(`🎉${bobName} reacted with 🎉`);

@@ -35,6 +35,20 @@ describe('shortcodes in the composer', () => {
     expect(box.value).toBe('done 🎉 yes');
   });
 
+  // A pasted `:wave:`, or one typed before the emoji data came, used to be sent as text.
+  it('turns shortcodes still in the text into emoji as it is sent, in the order sent', async () => {
+    const { box, onSend } = setup();
+    fireEvent.change(box, { target: { value: ':wave: morning, `:tada:` stays' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: 'second' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onSend).toHaveBeenCalledTimes(2));
+    expect(onSend.mock.calls.map(([text]: string[]) => text!.replace(/\uFE0F/g, ''))).toEqual([
+      '👋 morning, `:tada:` stays',
+      'second',
+    ]);
+  });
+
   it('leaves unknown shortcodes and times as typed', async () => {
     const { box } = setup();
     await userEvent.type(box, 'at 10:30: :nosuchemoji:');
@@ -116,7 +130,7 @@ describe('+:emoji: in the composer', () => {
   it('sends +1 and text around a command as an ordinary message', async () => {
     const { box, onSend, onReact } = setup();
     await userEvent.type(box, '+1{Enter}');
-    expect(onSend).toHaveBeenCalledWith('+1');
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('+1'));
     expect(onReact).not.toHaveBeenCalled();
   });
 });

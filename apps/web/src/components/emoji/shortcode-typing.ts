@@ -21,3 +21,23 @@ export function closedShortcodeAt(beforeCaret: string): ShortcodeAt | undefined 
 export function spliceAt(text: string, start: number, caret: number, insert: string) {
   return { text: text.slice(0, start) + insert + text.slice(caret), caret: start + insert.length };
 }
+
+// A whole `:code:`, not glued to a word on either side ("10:30:00" and "a:b:c" stay as they are).
+const ANY_CLOSED = /(?<![\p{L}\p{N}_]):([a-z0-9_+'-]+):(?![\p{L}\p{N}_])/giu;
+// Code spans and fenced blocks keep their text: a shortcode there is what the person means to show.
+const CODE = /(```[\s\S]*?(?:```|$)|`[^`\n]*`)/;
+
+/** Whether the text may hold a shortcode worth loading the emoji data for. */
+export const mayHoldShortcode = (text: string) => new RegExp(ANY_CLOSED.source, 'iu').test(text);
+
+/** Every known `:shortcode:` outside code turned into its emoji; unknown ones (and custom emoji) stay as typed. */
+export function replaceShortcodes(text: string, byCode: Map<string, string>): string {
+  return text
+    .split(CODE)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(ANY_CLOSED, (whole, code: string) => byCode.get(code.toLowerCase()) ?? whole),
+    )
+    .join('');
+}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildIndex, searchShortcodes } from './shortcode-index';
-import { closedShortcodeAt, openShortcodeAt, spliceAt } from './shortcode-typing';
+import {
+  closedShortcodeAt,
+  mayHoldShortcode,
+  openShortcodeAt,
+  replaceShortcodes,
+  spliceAt,
+} from './shortcode-typing';
 import { emojiFiles } from './test-emoji-index';
 
 describe('the shortcode index', () => {
@@ -51,5 +57,29 @@ describe('finding a shortcode at the caret', () => {
     expect(at).toEqual({ start: 4, query: 'tada' });
     expect(spliceAt(text, at!.start, 10, '🎉')).toEqual({ text: 'yay 🎉 now', caret: 6 });
     expect(closedShortcodeAt('12:30:')).toBeUndefined();
+  });
+});
+
+describe('shortcodes left in a message as it is sent', () => {
+  const { byCode } = buildIndex(...emojiFiles());
+  const bare = (text: string) => replaceShortcodes(text, byCode).replace(/\uFE0F/g, '');
+
+  it('turns every known one into its emoji, pasted or typed too fast for the box', () => {
+    expect(bare(':wave: hi all :tada::tada:')).toBe('👋 hi all 🎉🎉');
+    expect(bare('Ship it :+1:, then (:Rocket:).')).toBe('Ship it 👍, then (🚀).');
+  });
+
+  it('keeps unknown codes, custom emoji, times and code as typed', () => {
+    expect(bare(':partyparrot: at 10:30:00 in a:smile:b')).toBe(':partyparrot: at 10:30:00 in a:smile:b');
+    expect(bare('run `:wave:` then\n```\n:tada:\n```\n:wave:')).toBe(
+      'run `:wave:` then\n```\n:tada:\n```\n👋',
+    );
+    expect(bare('```\n:tada: unclosed')).toBe('```\n:tada: unclosed');
+  });
+
+  it('is only worth the data when a closed code is there', () => {
+    expect(mayHoldShortcode('see :wave: there')).toBe(true);
+    expect(mayHoldShortcode('at 10:30:00, see http://x')).toBe(false);
+    expect(mayHoldShortcode(':wav')).toBe(false);
   });
 });

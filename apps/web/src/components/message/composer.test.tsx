@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Composer, EditBox } from './composer';
@@ -12,7 +12,7 @@ describe('Composer', () => {
     expect(onSend).not.toHaveBeenCalled();
     expect((box as HTMLTextAreaElement).value).toBe('first line\nsecond');
     await userEvent.type(box, '{Enter}');
-    expect(onSend).toHaveBeenCalledWith('first line\nsecond');
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('first line\nsecond'));
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
@@ -30,6 +30,16 @@ describe('Composer', () => {
 });
 
 describe('Composer broadcasts and drafts', () => {
+  it('sends a shortcode as typed when the emoji data cannot load (offline), without holding the send', async () => {
+    const onSend = vi.fn();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    render(<Composer label="Message #general" onSend={onSend} />);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'back soon :wave:' } });
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Enter' });
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('back soon :wave:'));
+    vi.unstubAllGlobals();
+  });
+
   it('asks before an @channel reaches more than 50 people, and sends once confirmed', async () => {
     const onSend = vi.fn();
     render(<Composer label="Message #all" onSend={onSend} broadcasts audience={51} />);
@@ -38,18 +48,18 @@ describe('Composer broadcasts and drafts', () => {
     expect(onSend).not.toHaveBeenCalled();
     expect(screen.getByText('Notify 51 people?')).toBeTruthy();
     fireEvent.click(screen.getByText('Send and notify'));
-    expect(onSend).toHaveBeenCalledWith('@channel lunch is here');
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('@channel lunch is here'));
   });
 
   it('sends a broadcast to a small channel, or a plain message to a big one, without asking', async () => {
     const onSend = vi.fn();
     const { unmount } = render(<Composer label="Message #few" onSend={onSend} broadcasts audience={12} />);
     await userEvent.type(screen.getByRole('textbox'), '@here standup{Enter}');
-    expect(onSend).toHaveBeenLastCalledWith('@here standup');
+    await waitFor(() => expect(onSend).toHaveBeenLastCalledWith('@here standup'));
     unmount();
     render(<Composer label="Message #many" onSend={onSend} broadcasts audience={400} />);
     await userEvent.type(screen.getByRole('textbox'), 'mail me at x@here.example{Enter}');
-    expect(onSend).toHaveBeenLastCalledWith('mail me at x@here.example');
+    await waitFor(() => expect(onSend).toHaveBeenLastCalledWith('mail me at x@here.example'));
   });
 
   it('starts with the draft, takes a newer one from another device until typed in, and reports each change', async () => {

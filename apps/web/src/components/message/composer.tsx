@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { useAttachments } from './use-attachments';
 import { useFileDropTarget } from './file-drop';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
+import { withEmoji } from '../emoji/with-emoji';
 import { useCustomEmojiLookup } from '../emoji/custom-emoji-context';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
 import { useMentionTyping, type ChannelSource, type MentionSource } from '../mention/use-mention-typing';
@@ -62,6 +63,7 @@ export function Composer(props: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = text.length > LIMITS.bodyMax;
   const customEmoji = useCustomEmojiLookup();
+  const sends = useRef(Promise.resolve());
 
   const submit = async (confirmed = false) => {
     const body = text.trim();
@@ -75,10 +77,20 @@ export function Composer(props: Props) {
       const reaction = await resolveReactionCommand(command, (name) => !!customEmoji?.byName(name));
       if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
       onReact(reaction);
-    } else if (attachments.count) onSend(body, attachments.fileIds, attachments.sealedFiles);
-    else onSend(body);
+      attachments.clear();
+      return change('');
+    }
+    const [fileIds, sealed] = attachments.count ? [attachments.fileIds, attachments.sealedFiles] : [];
     attachments.clear();
     change('');
+    // Chained, so a send waiting for the emoji data never lands after the one typed next.
+    const send = sends.current.then(async () => {
+      const sent = await withEmoji(body);
+      if (fileIds) onSend(sent, fileIds, sealed);
+      else onSend(sent);
+    });
+    sends.current = send.catch(() => undefined);
+    await send;
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
