@@ -63,34 +63,33 @@ export function Composer(props: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = text.length > LIMITS.bodyMax;
   const customEmoji = useCustomEmojiLookup();
-  const sends = useRef(Promise.resolve());
+  const sending = useRef(false);
 
   const submit = async (confirmed = false) => {
     const body = text.trim();
-    if ((!body && attachments.count === 0) || tooLong) return;
+    if ((!body && attachments.count === 0) || tooLong || sending.current) return;
     if (attachments.busy) return setNote('Wait for the files to finish uploading, or remove them.');
     const audience = props.broadcasts ? (props.audience ?? 0) : 0;
     if (!confirmed && audience > BROADCAST_CONFIRM_OVER && BROADCAST.test(body)) return setConfirming(true);
     setConfirming(false);
-    const command = onReact && parseReactionCommand(body);
-    if (command) {
-      const reaction = await resolveReactionCommand(command, (name) => !!customEmoji?.byName(name));
-      if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
-      onReact(reaction);
+    // The text stays in the box until it is in the outbox: a reload while the emoji data loads loses nothing.
+    sending.current = true;
+    try {
+      const command = onReact && parseReactionCommand(body);
+      if (command) {
+        const reaction = await resolveReactionCommand(command, (name) => !!customEmoji?.byName(name));
+        if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
+        onReact(reaction);
+      } else {
+        const sent = await withEmoji(body);
+        if (attachments.count) onSend(sent, attachments.fileIds, attachments.sealedFiles);
+        else onSend(sent);
+      }
       attachments.clear();
-      return change('');
+      change('');
+    } finally {
+      sending.current = false;
     }
-    const [fileIds, sealed] = attachments.count ? [attachments.fileIds, attachments.sealedFiles] : [];
-    attachments.clear();
-    change('');
-    // Chained, so a send waiting for the emoji data never lands after the one typed next.
-    const send = sends.current.then(async () => {
-      const sent = await withEmoji(body);
-      if (fileIds) onSend(sent, fileIds, sealed);
-      else onSend(sent);
-    });
-    sends.current = send.catch(() => undefined);
-    await send;
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
