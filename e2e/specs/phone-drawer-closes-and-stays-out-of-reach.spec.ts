@@ -25,6 +25,10 @@ test('on a phone the drawer closes when a menu link is followed and cannot be ta
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(sidebar).not.toBeInViewport();
+  // Every settings tab shows whole: the last one used to show cut in half.
+  const tabs = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
+  await expect(tabs).toHaveCount(4);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
 
   // Tab through the whole page: focus never lands inside the closed drawer.
   await page.locator('body').click({ position: { x: 200, y: 400 } });

@@ -18,7 +18,7 @@ export default function SettingsPage({ me }: { me: User }) {
   const { tab = 'profile' } = useParams();
   return (
     <PageLayout title="Settings">
-      <nav className="tabs">
+      <nav className="tabs" aria-label="Settings sections">
         {['profile', 'notifications', 'encryption', 'security'].map((t) => (
           <NavLink
             key={t}
