@@ -36,6 +36,7 @@ test('search finds part of a word from one person, marks it, and jumps to the me
   await expect(bob.page).toHaveURL(/\/search\?q=/);
   const results = bob.page.getByRole('list', { name: 'Search results' }).getByRole('link');
   await expect(results).toHaveCount(2);
+  await expect(bob.page.getByRole('status').filter({ hasText: 'results' })).toHaveText('2 results');
   await expect(results.first().locator('mark').first()).toHaveText(/deplo/i);
   await expect(results.filter({ hasText: 'Thread in #general' })).toHaveCount(1);
   // Shown formatted, as in the channel: no markdown marks, and its link as text inside the result's link.

@@ -111,7 +111,14 @@ function SearchPage({ q, me }: { q: string; me: User }) {
             <SearchHelp />
           </div>
         ) : (
-          <ResultList results={results} me={me} channels={channels} />
+          <>
+            <p className="search-count" role="status">
+              {results.length === 1
+                ? '1 result'
+                : `${results.length}${search.hasNextPage ? '+' : ''} results`}
+            </p>
+            <ResultList results={results} me={me} channels={channels} />
+          </>
         )}
         {search.hasNextPage && (
           <button
