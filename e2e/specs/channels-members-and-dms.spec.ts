@@ -27,9 +27,11 @@ test('create a private channel, add a member who sees it live, browse and join a
   await alice.page.getByRole('button', { name: 'Create channel' }).click();
   await expect(composer(alice.page, secret)).toBeVisible();
   await expect(bob.page.getByRole('link', { name: secret })).toHaveCount(0);
-  await alice.page.getByRole('button', { name: /^Members/ }).click();
+  // The new, empty channel offers its first step, as in Slack: Add people opens the search, focused.
+  await alice.page.getByRole('button', { name: 'Add people' }).click();
+  await expect(alice.page.getByLabel('Find someone to add')).toBeFocused();
   // By name, as in a big team: the empty search lists only the first 200 people.
-  await alice.page.getByLabel('Find someone to add').fill(bobName);
+  await alice.page.keyboard.type(bobName);
   await alice.page
     .getByLabel('Person to add')
     .selectOption({ label: `${bobName[0]!.toUpperCase()}${bobName.slice(1)} (@${bobName})` });

@@ -24,6 +24,7 @@ import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
 import { MessageLinkContext, messagePathFrom } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
+import { canAddMembers } from '../lib/can-add-members';
 import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMarkUnread, useMessages } from '../realtime/use-messages';
 import { MarkUnreadContext } from '../features/messages/mark-unread';
@@ -79,6 +80,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   useEnsureUsers(data?.messages.flatMap(peopleOf) ?? [], users, usersReady);
   const [editingId, setEditingId] = useState<string>();
   const [showMembers, setShowMembers] = useState(false);
+  const [addingPeople, setAddingPeople] = useState(false);
   const lastTyping = useRef(0);
   const markRead = useMarkRead();
   const cryptoReady = useEncryptionReady(channel.encrypted);
@@ -95,7 +97,13 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   // One side panel at a time, as in Slack: members replace an open thread.
   const toggleMembers = () => {
     if (openThreadId) navigate(closeHref);
+    setAddingPeople(false);
     setShowMembers((v) => !v || !!openThreadId);
+  };
+  const addPeople = () => {
+    if (openThreadId) navigate(closeHref);
+    setAddingPeople(true);
+    setShowMembers(true);
   };
 
   // Leaving the inline editor (Enter or Escape) puts the cursor back in the composer.
@@ -203,6 +211,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               onJumpToUnread={() => void landing.jumpToUnread()}
               editingId={editingId}
               onEditingChange={setEditingId}
+              onAddPeople={canAddMembers(channel, me) ? addPeople : undefined}
             />
           )}
           <TypingLine where={channel.id} users={users} />
@@ -249,7 +258,12 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
         ) : (
           showMembers && (
             <Suspense fallback={null}>
-              <MembersPanel channel={channel} me={me} onClose={() => setShowMembers(false)} />
+              <MembersPanel
+                channel={channel}
+                me={me}
+                focusAdd={addingPeople}
+                onClose={() => setShowMembers(false)}
+              />
             </Suspense>
           )
         )}

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { isDirect } from '../lib/names';
+import { canAddMembers } from '../lib/can-add-members';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
@@ -17,7 +18,9 @@ import { VerifyDialog } from '../features/encryption/verify-dialog';
 import { useStore } from '../lib/store';
 import './members-panel.css';
 
-export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: User; onClose: () => void }) {
+type Props = { channel: Channel; me: User; onClose: () => void; focusAdd?: boolean };
+
+export function MembersPanel({ channel, me, onClose, focusAdd }: Props) {
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
   const pages = useMemberPages(channel.id, q);
@@ -36,8 +39,7 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
   const { data: peers } = usePeerKeys(channel.encrypted ? members.map((m) => m.user.id) : []);
   const trust = useStore(verified);
   const admin = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
-  const canAdd =
-    !!channel.membership && !channel.archivedAt && !isDirect(channel) && (channel.kind === 'public' || admin);
+  const canAdd = canAddMembers(channel, me);
   const memberIds = new Set(members.map((m) => m.user.id));
   const error = add.error ?? remove.error;
   const loadMore = () => {
@@ -54,6 +56,7 @@ export function MembersPanel({ channel, me, onClose }: { channel: Channel; me: U
       </header>
       {canAdd && (
         <AddMemberPicker
+          autoFocus={focusAdd}
           isMember={(id) => memberIds.has(id)}
           pending={add.isPending}
           onAdd={(user, added) => add.mutate(user.id, { onSuccess: added })}

@@ -19,13 +19,15 @@ function useCandidates(q: string) {
 }
 
 type Props = {
+  /** Opened to add someone ("Add people"): the search takes the focus. */
+  autoFocus?: boolean;
   isMember: (id: string) => boolean;
   pending: boolean;
   onAdd: (user: User, added: () => void) => void;
 };
 
 /** A search box and the matching people not yet listed as members; Add adds the one picked. */
-export function AddMemberPicker({ isMember, pending, onAdd }: Props) {
+export function AddMemberPicker({ autoFocus, isMember, pending, onAdd }: Props) {
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
   const [pick, setPick] = useState('');
@@ -47,6 +49,7 @@ export function AddMemberPicker({ isMember, pending, onAdd }: Props) {
     >
       <input
         type="search"
+        autoFocus={autoFocus}
         aria-label="Find someone to add"
         placeholder="Find someone to add…"
         value={search}

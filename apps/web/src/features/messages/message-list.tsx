@@ -1,5 +1,6 @@
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { isDirect } from '../../lib/names';
+import { Icon } from '../../components/dialog';
 import { Virtuoso } from 'react-virtuoso';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Message, User } from '@parley/protocol';
@@ -53,6 +54,8 @@ type Props = {
   onJumpToUnread: () => void;
   editingId: string | undefined;
   onEditingChange: (id: string | undefined) => void;
+  /** Where the person may add members: an empty channel offers it, as its first step. */
+  onAddPeople?: () => void;
 };
 
 /**
@@ -73,6 +76,7 @@ export function MessageList({
   onJumpToUnread,
   editingId,
   onEditingChange,
+  onAddPeople,
 }: Props) {
   const qc = useQueryClient();
   const loadOlder = useLoadOlder(channel.id);
@@ -262,6 +266,11 @@ export function MessageList({
         </h3>
         <p>{channel.topic || 'Say hello — messages show up here for every member, live.'}</p>
         {channel.encrypted && <p>{E2E_NOTE}</p>}
+        {onAddPeople && (
+          <button type="button" className="button empty-channel-add" onClick={onAddPeople}>
+            <Icon name="users" size={16} /> Add people
+          </button>
+        )}
       </div>
     );
   }
