@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Composer } from '../message/composer';
+import { Composer, EditBox } from '../message/composer';
 import { buildIndex } from './shortcode-index';
 import { emojiFiles } from './test-emoji-index';
 
@@ -45,6 +45,17 @@ describe('shortcodes in the composer', () => {
     expect(onSend.mock.calls.map(([text]: string[]) => text!.replace(/\uFE0F/g, ''))).toEqual([
       '👋 morning, `:tada:` stays',
     ]);
+  });
+
+  it('turns them into emoji in an edit too, saved once', async () => {
+    const onSave = vi.fn();
+    render(<EditBox initial="shipped" onSave={onSave} onCancel={() => {}} />);
+    const box = screen.getByRole('textbox', { name: 'Edit message' });
+    fireEvent.change(box, { target: { value: 'shipped :tada:' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0].replace(/\uFE0F/g, '')).toBe('shipped 🎉');
   });
 
   it('leaves unknown shortcodes and times as typed', async () => {

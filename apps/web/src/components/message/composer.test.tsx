@@ -87,7 +87,7 @@ describe('EditBox', () => {
     render(<EditBox initial="old" onSave={onSave} onCancel={onCancel} />);
     const box = screen.getByRole('textbox', { name: 'Edit message' });
     await userEvent.type(box, ' text{Enter}');
-    expect(onSave).toHaveBeenCalledWith('old text');
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('old text'));
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(onCancel).toHaveBeenCalled();
   });

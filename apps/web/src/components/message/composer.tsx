@@ -229,6 +229,16 @@ export function EditBox({
   onCancel: () => void;
 }) {
   const [text, setText] = useState(initial);
+  const saving = useRef(false);
+  const save = async () => {
+    if (!text.trim() || saving.current) return;
+    saving.current = true;
+    try {
+      onSave(await withEmoji(text.trim()));
+    } finally {
+      saving.current = false;
+    }
+  };
   return (
     <div className="edit-box">
       <textarea
@@ -243,7 +253,7 @@ export function EditBox({
             onCancel();
           } else if (e.key === 'Enter' && !e.shiftKey) {
             e.preventDefault();
-            if (text.trim()) onSave(text.trim());
+            void save();
           }
         }}
       />
