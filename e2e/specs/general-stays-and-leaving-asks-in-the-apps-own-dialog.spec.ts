@@ -21,8 +21,8 @@ test('the owner cannot leave or archive #general, and leaving another channel as
   await page.goto('/c/general');
   await waitLive(page);
   await expect(composer(page, 'general')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Leave channel' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Archive channel' })).toHaveCount(0);
+  // Nothing to rename, archive or leave: no actions menu at all.
+  await expect(page.getByRole('button', { name: 'Channel actions' })).toHaveCount(0);
 
   const name = uniqueName('temp');
   await page.getByRole('button', { name: 'Create a channel' }).click();
@@ -33,7 +33,12 @@ test('the owner cannot leave or archive #general, and leaving another channel as
   await create.getByRole('button', { name: 'Create channel' }).click();
   await expect(composer(page, name)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Leave channel' }).click();
+  // The rarer actions wait behind one button, which the keyboard works too.
+  await page.getByRole('button', { name: 'Channel actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rename channel' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Leave channel' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const ask = page.getByRole('dialog', { name: `Leave #${name}?` });
   await expect(ask).toBeVisible();
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -41,12 +46,21 @@ test('the owner cannot leave or archive #general, and leaving another channel as
   await expect(ask).toBeHidden();
   await expect(composer(page, name)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Archive channel' }).click();
+  await page.getByRole('button', { name: 'Channel actions' }).click();
+  await page.getByRole('menuitem', { name: 'Archive channel' }).click();
   const archive = page.getByRole('dialog', { name: `Archive #${name}?` });
   await archive.getByRole('button', { name: 'Archive channel' }).click();
   await expect(page.getByText('This channel is archived.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Leave channel' }).click();
+  await page.getByRole('button', { name: 'Channel actions' }).click();
+  await expect(page.getByRole('menu', { name: 'Channel actions' }).getByRole('menuitem')).toHaveText([
+    'Unarchive channel',
+    'Leave channel',
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Channel actions' })).toBeFocused();
+  await page.getByRole('button', { name: 'Channel actions' }).click();
+  await page.getByRole('menuitem', { name: 'Leave channel' }).click();
   await page
     .getByRole('dialog', { name: `Leave #${name}?` })
     .getByRole('button', { name: 'Leave channel' })

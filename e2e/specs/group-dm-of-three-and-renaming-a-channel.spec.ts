@@ -70,7 +70,8 @@ test('a channel admin renames a channel; its old address leads to the new name',
   const channelId = channels.find((c: { name: string }) => c.name === before).id;
   const { messages } = await (await alice.page.request.get(`/api/v1/channels/${channelId}/messages`)).json();
   const messageId = messages[0].id;
-  await alice.page.getByRole('button', { name: 'Edit channel' }).click();
+  await alice.page.getByRole('button', { name: 'Channel actions' }).click();
+  await alice.page.getByRole('menuitem', { name: 'Rename channel' }).click();
   const dialog = alice.page.getByRole('dialog', { name: `Rename #${before}` });
   await expect(dialog.getByLabel('New name')).toBeFocused();
   await dialog.getByLabel('New name').fill(after);

@@ -7,6 +7,7 @@ import { describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
 import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
+import { ChannelMenu, type ChannelAction } from './channel-menu';
 import '../../components/page-layout.css';
 import './channels.css';
 
@@ -36,6 +37,18 @@ export function ChannelHeader({
   const [topic, setTopic] = useState(channel.topic);
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
   const canManage = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
+
+  const actions: ChannelAction[] = [];
+  if (!isDm && canManage && !channel.isDefault) {
+    if (!channel.archivedAt) actions.push({ label: 'Rename channel', run: () => setRenaming(true) });
+    actions.push(
+      channel.archivedAt
+        ? { label: 'Unarchive channel', run: () => update.mutate({ id: channel.id, archived: false }) }
+        : { label: 'Archive channel', run: () => setConfirming('archive') },
+    );
+  }
+  if (!isDm && channel.membership && !channel.isDefault)
+    actions.push({ label: 'Leave channel', run: () => setConfirming('leave') });
 
   const saveTopic = () => {
     setEditingTopic(false);
@@ -105,7 +118,7 @@ export function ChannelHeader({
       <div className="header-actions">
         {extraActions}
         {channel.membership && (
-          <div className="notify-anchor">
+          <div className="menu-anchor">
             <button
               ref={bell}
               type="button"
@@ -141,43 +154,7 @@ export function ChannelHeader({
         >
           <Icon name="users" size={16} /> {channel.memberCount}
         </button>
-        {!isDm && canManage && !channel.isDefault && !channel.archivedAt && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Edit channel"
-            title="Rename channel"
-            onClick={() => setRenaming(true)}
-          >
-            <Icon name="edit" />
-          </button>
-        )}
-        {!isDm && canManage && !channel.isDefault && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
-            title={channel.archivedAt ? 'Unarchive channel' : 'Archive channel'}
-            onClick={() =>
-              channel.archivedAt
-                ? update.mutate({ id: channel.id, archived: false })
-                : setConfirming('archive')
-            }
-          >
-            <Icon name="archive" />
-          </button>
-        )}
-        {!isDm && channel.membership && !channel.isDefault && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Leave channel"
-            title="Leave channel"
-            onClick={() => setConfirming('leave')}
-          >
-            <Icon name="logout" />
-          </button>
-        )}
+        <ChannelMenu actions={actions} />
       </div>
       {renaming && (
         <Suspense fallback={null}>

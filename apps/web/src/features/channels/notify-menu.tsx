@@ -1,7 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelResponse, NotifyLevel } from '@parley/protocol';
 import { api, describeError } from '../../lib/api';
+import { handleMenuKeys } from '../../components/menu-keys';
 import { notify as notice } from '../../realtime/notices';
 import { keys } from '../../realtime/keys';
 import { upsertChannel } from '../../realtime/merge';
@@ -39,20 +40,6 @@ export default function NotifyMenu({
     return () => document.removeEventListener('mousedown', outside);
   }, [onClose]);
 
-  const handleKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const move = { ArrowDown: 1, ArrowUp: -1 }[e.key];
-    if (move) {
-      e.preventDefault();
-      items[(at + move + items.length) % items.length]?.focus();
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault();
-      items.at(e.key === 'Home' ? 0 : -1)?.focus();
-    } else if (e.key === 'Escape' || e.key === 'Tab') {
-      onClose(e.key === 'Escape');
-    }
-  };
   const choose = (body: { notify?: NotifyLevel; muted?: boolean }) => {
     save.mutate(body);
     onClose(true);
@@ -64,7 +51,7 @@ export default function NotifyMenu({
       role="menu"
       aria-label="Notifications"
       ref={ref}
-      onKeyDown={handleKeyDown}
+      onKeyDown={(e) => handleMenuKeys(e, ref.current, onClose)}
     >
       <span className="menu-heading" aria-hidden>
         Notify me about

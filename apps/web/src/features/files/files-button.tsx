@@ -25,7 +25,7 @@ export function FilesButton({ channel, users, linkOfMessage }: Props) {
     staleTime: 0,
   });
   return (
-    <div className="notify-anchor" ref={ref}>
+    <div className="menu-anchor" ref={ref}>
       <button
         type="button"
         className="icon-button"

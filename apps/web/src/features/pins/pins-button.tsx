@@ -15,7 +15,7 @@ export function PinsButton({ channel, users, linkOf }: Props) {
   const pins = usePins(channel.id, open);
   useDismiss(ref, open, () => setOpen(false));
   return (
-    <div className="notify-anchor" ref={ref}>
+    <div className="menu-anchor" ref={ref}>
       <button
         type="button"
         className="icon-button"

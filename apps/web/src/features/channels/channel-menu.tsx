@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../../components/dialog';
+import { handleMenuKeys } from '../../components/menu-keys';
+import { useDismiss } from '../../lib/use-dismiss';
+
+export type ChannelAction = { label: string; run: () => void };
+
+/** The header's rarer actions (rename, archive, leave) behind one button, so the name keeps its room. */
+export function ChannelMenu({ actions }: { actions: ChannelAction[] }) {
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+  useDismiss(anchor, open, () => setOpen(false));
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+  if (actions.length === 0) return null;
+  return (
+    <div className="menu-anchor" ref={anchor}>
+      <button
+        ref={button}
+        type="button"
+        className="icon-button"
+        aria-label="Channel actions"
+        title="Channel actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Icon name="more" />
+      </button>
+      {open && (
+        <div
+          className="menu"
+          role="menu"
+          aria-label="Channel actions"
+          ref={menu}
+          onKeyDown={(e) => handleMenuKeys(e, menu.current, close)}
+        >
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                setOpen(false);
+                action.run();
+              }}
+            >
+              {action.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
