@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { registerInNewContext, seedChannel, uniqueName, waitLive } from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
+import { apiAs } from '../support/history.js';
 
 /** A newly registered person on a phone-sized window, live, with the drawer's locator. */
 async function onPhone(browser: Browser, prefix: string) {
@@ -102,5 +103,14 @@ test('on a phone a long channel name ends in an ellipsis before the header’s b
     (el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis',
   );
   expect(clipped).toBe(true);
+
+  // A short name shows whole to its admin: rename, archive and leave wait in one menu. With a
+  // button each, "phone-plan" showed as "pho…".
+  const short = `plan${Math.random().toString(36).slice(2, 6)}`;
+  await (await apiAs(request, context)).post('/channels', { name: short, kind: 'public' });
+  await page.goto(`/c/${short}`);
+  await expect(shown).toHaveText(short);
+  expect(await shown.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
+  await expect(page.getByRole('button', { name: 'Channel actions' })).toBeVisible();
   await context.close();
 });
