@@ -44,6 +44,7 @@ test('the owner cannot leave or archive #general, and leaving another channel as
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Channel actions' })).toBeFocused();
   await expect(composer(page, name)).toBeVisible();
 
   await page.getByRole('button', { name: 'Channel actions' }).click();

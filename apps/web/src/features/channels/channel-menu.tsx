@@ -49,7 +49,8 @@ export function ChannelMenu({ actions }: { actions: ChannelAction[] }) {
               role="menuitem"
               tabIndex={-1}
               onClick={() => {
-                setOpen(false);
+                // Focus back on the button first, so a dialog the action opens returns it there.
+                close(true);
                 action.run();
               }}
             >
