@@ -101,6 +101,18 @@ test('reactions between two users: picked, toggled and removed live, who reacted
   await composer(alice.page, 'general').press('Enter');
   await expect(messages(bob.page).last()).toContainText('ship it 🚀, :tada: stays');
   await expect(messages(bob.page).last().locator('code')).toHaveText(':tada:');
+  // Posted through the API, as a bot would, a shortcode stays text on the server and shows as its emoji.
+  await alice.page.evaluate(async () => {
+    const headers = { 'content-type': 'application/json', 'x-parley-csrf': '1' };
+    const { channels } = await (await fetch('/api/v1/channels')).json();
+    const general = channels.find((c: { name: string }) => c.name === 'general');
+    const body = JSON.stringify({
+      clientId: crypto.randomUUID(),
+      body: 'deploy finished :white_check_mark:',
+    });
+    await fetch(`/api/v1/channels/${general.id}/messages`, { method: 'POST', headers, body });
+  });
+  await expect(messages(bob.page).last()).toContainText('deploy finished ✅');
 
   // The reaction bar, who reacted and the shortcode list pass axe too.
   await reloaded.getByRole('button', { name: 'React with 🎉' }).hover();

@@ -1,8 +1,11 @@
-import { Fragment, memo, useMemo, type ReactNode } from 'react';
+import { Fragment, memo, useEffect, useMemo, type ReactNode } from 'react';
 import { useMentionLookup, type MentionLookup } from '../mention/mention-context';
 import { MentionText } from '../mention/mention-text';
 import { useCustomEmojiLookup, type CustomEmojiLookup } from '../emoji/custom-emoji-context';
 import { jumboEmojiCount } from '../emoji/emoji-form';
+import { needStandardCodes, standardCodes } from '../emoji/standard-codes';
+import { mayHoldShortcode } from '../emoji/shortcode-typing';
+import { useStore } from '../../lib/store';
 import { withCustomEmoji } from './emoji-text';
 import { CodeBlock } from './code-block';
 import { marked, markPattern } from './marked-text';
@@ -55,7 +58,13 @@ const options: MarkdownToJSX.Options = {
   },
 };
 
-type Shown = { lookup?: MentionLookup; emoji?: CustomEmojiLookup; inLink?: boolean; marks?: RegExp };
+type Shown = {
+  lookup?: MentionLookup;
+  emoji?: CustomEmojiLookup;
+  codes?: Map<string, string>;
+  inLink?: boolean;
+  marks?: RegExp;
+};
 
 /** Inside a card that is itself a link, a link shows as its text, so no link sits in another. */
 const linkText: MarkdownToJSX.Options['overrides'] = {
@@ -68,7 +77,7 @@ const linkText: MarkdownToJSX.Options['overrides'] = {
  * Typed line breaks stay line breaks, as in every chat, `@name` becomes a chip, `:name:` a custom emoji,
  * code is coloured (and, inside a link, not focusable) and searched words are marked.
  */
-const withText = ({ lookup, emoji, inLink, marks }: Shown): MarkdownToJSX.Options => ({
+const withText = ({ lookup, emoji, codes, inLink, marks }: Shown): MarkdownToJSX.Options => ({
   ...options,
   overrides: inLink ? linkText : options.overrides,
   renderRule(next, node, _children, state) {
@@ -78,9 +87,14 @@ const withText = ({ lookup, emoji, inLink, marks }: Shown): MarkdownToJSX.Option
         <CodeBlock key={state.key} code={node.text.replace(/\n$/, '')} lang={node.lang} focusable={!inLink} />
       );
     if (node.type === RuleType.codeInline) return <code key={state.key}>{codeWords(node.text)}</code>;
-    if (node.type === RuleType.text && !state.inAnchor && (marks || needsText(node.text, emoji))) {
+    if (node.type === RuleType.text && !state.inAnchor && (marks || needsText(node.text, emoji, codes))) {
       const plain = (text: string) =>
-        withCustomEmoji(text, emoji, (piece) => <MentionText text={piece} lookup={lookup} inLink={inLink} />);
+        withCustomEmoji(
+          text,
+          emoji,
+          (piece) => <MentionText text={piece} lookup={lookup} inLink={inLink} />,
+          codes,
+        );
       return (
         <Fragment key={state.key}>{marks ? marked(node.text, marks, plain) : plain(node.text)}</Fragment>
       );
@@ -141,11 +155,15 @@ export function keepIntrawordUnderscores(text: string): string {
     .join('');
 }
 
-const needsText = (text: string, emoji: CustomEmojiLookup | undefined) =>
+const needsText = (
+  text: string,
+  emoji: CustomEmojiLookup | undefined,
+  codes: Map<string, string> | undefined,
+) =>
   text.includes('\n') ||
   text.includes('@') ||
   text.includes('#') ||
-  (!!emoji?.list.length && text.includes(':'));
+  ((!!emoji?.list.length || !!codes) && text.includes(':'));
 
 /**
  * Markdown to React elements; raw HTML stays text and unsafe URLs are dropped by the parser's sanitizer.
@@ -162,13 +180,21 @@ export const MessageBody = memo(function MessageBody({
 }) {
   const lookup = useMentionLookup();
   const emoji = useCustomEmojiLookup();
+  const codes = useStore(standardCodes);
+  const wantsCodes = !codes && mayHoldShortcode(text);
+  useEffect(() => {
+    if (wantsCodes) needStandardCodes();
+  }, [wantsCodes]);
   const shown = useMemo(
-    () => withText({ lookup, emoji, inLink, marks: highlights && markPattern(highlights) }),
-    [lookup, emoji, inLink, highlights],
+    () => withText({ lookup, emoji, codes, inLink, marks: highlights && markPattern(highlights) }),
+    [lookup, emoji, codes, inLink, highlights],
   );
   const jumbo = useMemo(
-    () => !inLink && !highlights && jumboEmojiCount(text, (name) => !!emoji?.byName(name)) > 0,
-    [text, emoji, inLink, highlights],
+    () =>
+      !inLink &&
+      !highlights &&
+      jumboEmojiCount(text, (name) => !!emoji?.byName(name) || !!codes?.has(name)) > 0,
+    [text, emoji, codes, inLink, highlights],
   );
   return (
     <div className={jumbo ? 'md md-jumbo' : 'md'}>
