@@ -4,13 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { Composer } from '../message/composer';
 import { CustomEmojiContext, type CustomEmojiView } from './custom-emoji-context';
 
-vi.mock('./shortcodes', async (original) => {
-  const actual = await original<typeof import('./shortcodes')>();
-  const { emojiFiles } = await import('./test-emoji-index');
-  const { buildIndex } = await import('./shortcode-index');
-  const index = buildIndex(...emojiFiles());
-  return { ...actual, loadShortcodes: () => Promise.resolve(index) };
-});
+vi.mock('./shortcodes', async (original) =>
+  (await import('./test-emoji-index')).withLoadedShortcodes(await original<object>()),
+);
 
 const wave: CustomEmojiView = { name: 'parley-wave', url: '/api/v1/emoji/images/w', addedBy: null };
 const lookup = { list: [wave], byName: (name: string) => (name === wave.name ? wave : undefined) };

@@ -5,13 +5,9 @@ import { Composer, EditBox } from '../message/composer';
 import { buildIndex } from './shortcode-index';
 import { emojiFiles } from './test-emoji-index';
 
-vi.mock('./shortcodes', async (original) => {
-  const actual = await original<typeof import('./shortcodes')>();
-  const { emojiFiles } = await import('./test-emoji-index');
-  const { buildIndex } = await import('./shortcode-index');
-  const index = buildIndex(...emojiFiles());
-  return { ...actual, loadShortcodes: () => Promise.resolve(index) };
-});
+vi.mock('./shortcodes', async (original) =>
+  (await import('./test-emoji-index')).withLoadedShortcodes(await original<object>()),
+);
 
 const THUMBS = buildIndex(...emojiFiles()).byCode.get('thumbsup')!;
 

@@ -10,3 +10,10 @@ export const emojiFiles = (): [EmojiRecord[], ShortcodeFile] => [
   json('emoji-picker-element-data/en/emojibase/data.json'),
   json('emojibase-data/en/shortcodes/iamcal.json'),
 ];
+
+/** For `vi.mock('./shortcodes', ...)`: the real module with loadShortcodes answering the real data at once. */
+export async function withLoadedShortcodes<T extends object>(actual: T): Promise<T> {
+  const { buildIndex } = await import('./shortcode-index');
+  const index = buildIndex(...emojiFiles());
+  return { ...actual, loadShortcodes: () => Promise.resolve(index) };
+}

@@ -2,13 +2,9 @@ import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageBody } from './markdown';
 
-vi.mock('../emoji/shortcodes', async (original) => {
-  const actual = await original<typeof import('../emoji/shortcodes')>();
-  const { emojiFiles } = await import('../emoji/test-emoji-index');
-  const { buildIndex } = await import('../emoji/shortcode-index');
-  const index = buildIndex(...emojiFiles());
-  return { ...actual, loadShortcodes: () => Promise.resolve(index) };
-});
+vi.mock('../emoji/shortcodes', async (original) =>
+  (await import('../emoji/test-emoji-index')).withLoadedShortcodes(await original<object>()),
+);
 
 const bare = (text: string | null) => text?.replace(/\uFE0F/g, '');
 
