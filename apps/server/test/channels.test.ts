@@ -140,7 +140,7 @@ describe.each(await backendsToTest())('channels and DMs on %s', (backend) => {
     expect(await find(bob)).toBe(3);
     expect(await find(alice)).toBe(0);
     const read = await bob.post(`/channels/${channel.id}/read`, { seq: seqs[1] });
-    expect(read.body.read).toEqual({ seq: seqs[1], unread: 1, mentions: 0 });
+    expect(read.body.read).toEqual({ seq: seqs[1], unread: 1, mentions: 0, lastSeq: seqs[2] });
     await bob.post(`/channels/${channel.id}/read`, { seq: seqs[0] });
     expect(await find(bob)).toBe(1);
   });

@@ -34,7 +34,7 @@ describe.each(await backendsToTest())('POST /channels/:id/unread on %s', (backen
   it('moves the read point back to just before the message, with its counts', async () => {
     const res = await bob.post(`/channels/${channelId}/unread`, { seq: seqs[1] });
     expect(res.status).toBe(200);
-    expect(res.body.read).toEqual({ seq: seqs[0], unread: 2, mentions: 1 });
+    expect(res.body.read).toEqual({ seq: seqs[0], unread: 2, mentions: 1, lastSeq: seqs.at(-1) });
     expect(await membership(bob)).toMatchObject({ lastReadSeq: seqs[0], unread: 2, mentions: 1 });
     // Reading again moves it forward as before.
     await bob.post(`/channels/${channelId}/read`, { seq: seqs.at(-1) });
@@ -48,7 +48,13 @@ describe.each(await backendsToTest())('POST /channels/:id/unread on %s', (backen
     // By seq: a read from before this session connected may still be on its way from the feed.
     const live = nextEvent(socket, 'read:updated', (e) => e.channelId === channelId && e.seq === seqs[1]);
     await bob.post(`/channels/${channelId}/unread`, { seq: seqs[2] });
-    expect(await live).toMatchObject({ channelId, seq: seqs[1], unread: 1, mentions: 0 });
+    expect(await live).toMatchObject({
+      channelId,
+      seq: seqs[1],
+      unread: 1,
+      mentions: 0,
+      lastSeq: seqs.at(-1),
+    });
     socket.close();
     const { changes } = (await bobElsewhere.get(`/sync?since=${since}`)).body;
     expect(changes.filter((c: { type: string }) => c.type === 'read:updated')).toEqual([

@@ -25,7 +25,14 @@ export type ChannelUpdated = Fed & { channelId: string; channel: Channel };
 export type ChannelRemoved = Fed & { channelId: string; reason: 'left' | 'removed' };
 export type MemberJoined = Fed & { channelId: string; member: Member };
 export type MemberLeft = Fed & { channelId: string; userId: string };
-export type ReadUpdated = Fed & { channelId: string; seq: number; unread: number; mentions: number };
+/** `lastSeq`: the channel's newest message the counts cover; later messages' events add to them. */
+export type ReadUpdated = Fed & {
+  channelId: string;
+  seq: number;
+  unread: number;
+  mentions: number;
+  lastSeq: number;
+};
 export type UserUpdated = Fed & { user: User };
 /** The user's draft in a channel or thread; null when it was sent or cleared. */
 export type DraftUpdated = Fed & { channelId: string; threadRootId: string | null; draft: Draft | null };

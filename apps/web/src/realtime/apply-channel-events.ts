@@ -59,8 +59,11 @@ export function applyChannelEvent(
     }
     case 'read:updated': {
       // The state after the change, in feed order: taken as it is, so "Mark unread" in another tab shows here.
-      const { channelId, seq, unread, mentions } = event.payload;
-      return { ...state, channels: setRead(state.channels, channelId, seq, { unread, mentions }, true) };
+      const { channelId, seq, unread, mentions, lastSeq } = event.payload;
+      return {
+        ...state,
+        channels: setRead(state.channels, channelId, seq, { unread, mentions, lastSeq }, true),
+      };
     }
     case 'user:updated': {
       const { user } = event.payload;

@@ -124,13 +124,13 @@ describe('applyEvent', () => {
     });
     const state = apply(unread, {
       type: 'read:updated',
-      payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0, mentions: 0 },
+      payload: { cursor: '1.1', channelId: 'c1', seq: 3, unread: 0, mentions: 0, lastSeq: 3 },
     });
     expect(state.channels![0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 0 });
     // "Mark unread" in another tab moves it back.
     const rewound = apply(state, {
       type: 'read:updated',
-      payload: { cursor: '1.2', channelId: 'c1', seq: 1, unread: 2, mentions: 0 },
+      payload: { cursor: '1.2', channelId: 'c1', seq: 1, unread: 2, mentions: 0, lastSeq: 3 },
     });
     expect(rewound.channels![0]!.membership).toMatchObject({ lastReadSeq: 1, unread: 2 });
   });

@@ -117,10 +117,24 @@ describe('channel list updates', () => {
         membership: { role: 'member', lastReadSeq: 5, notify: 'all', muted: false, unread: 2, mentions: 0 },
       }),
     ];
-    const read = setRead(rooms, 'c1', 4, { unread: 0, mentions: 0 })!;
+    const read = setRead(rooms, 'c1', 4, { unread: 0, mentions: 0, lastSeq: 5 })!;
     expect(read[0]!.membership).toMatchObject({ lastReadSeq: 5, unread: 0 });
-    const rewound = setRead(rooms, 'c1', 3, { unread: 2, mentions: 1 }, true)!;
+    const rewound = setRead(rooms, 'c1', 3, { unread: 2, mentions: 1, lastSeq: 5 }, true)!;
     expect(rewound[0]!.membership).toMatchObject({ lastReadSeq: 3, unread: 2, mentions: 1 });
+  });
+
+  // A read's counts taken after a new message was stored, its event still on the way: the badge said one more.
+  it('does not count again a message the read counts already cover', () => {
+    const rooms = [
+      channel({
+        lastSeq: 40,
+        membership: { role: 'member', lastReadSeq: 40, notify: 'all', muted: false, unread: 0, mentions: 0 },
+      }),
+    ];
+    const read = setRead(rooms, 'c1', 40, { unread: 1, mentions: 0, lastSeq: 41 }, true);
+    const late = noteMessage(read, message(41), { selfId: 'u1', reading: false });
+    const next = noteMessage(late, message(42), { selfId: 'u1', reading: false });
+    expect(next![0]!.membership!.unread).toBe(2);
   });
 });
 

@@ -147,17 +147,20 @@ export function setRead(
   channels: Channel[] | undefined,
   channelId: string,
   seq: number,
-  counts: { unread: number; mentions: number },
+  counts: { unread: number; mentions: number; lastSeq: number },
   exact = false,
 ): Channel[] | undefined {
   return channels?.map((c) =>
     c.id === channelId && c.membership
       ? {
           ...c,
+          // The counts cover messages up to their lastSeq: an event for one of those must not count it again.
+          lastSeq: Math.max(c.lastSeq, counts.lastSeq),
           membership: {
             ...c.membership,
             lastReadSeq: exact ? seq : Math.max(seq, c.membership.lastReadSeq),
-            ...counts,
+            unread: counts.unread,
+            mentions: counts.mentions,
           },
         }
       : c,

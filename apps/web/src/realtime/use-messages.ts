@@ -80,7 +80,7 @@ function useMoveRead(action: 'read' | 'unread') {
   const qc = useQueryClient();
   return useCallback(
     async (channelId: string, seq: number) => {
-      const res = await api<{ read: { seq: number; unread: number; mentions: number } }>(
+      const res = await api<{ read: { seq: number; unread: number; mentions: number; lastSeq: number } }>(
         'POST',
         `/channels/${channelId}/${action}`,
         { seq },

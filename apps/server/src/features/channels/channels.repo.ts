@@ -202,15 +202,22 @@ export async function rewindRead(db: Conn, channelId: string, userId: string, se
   return row?.lastReadSeq ?? 0;
 }
 
-/** Unread messages after `afterSeq`, and how many of them mention the user. */
+/**
+ * Unread messages after `afterSeq` up to `lastSeq` (the channel's newest, read in the same statement,
+ * unless given), how many mention the user, and that `lastSeq`: a client counts events only past it.
+ */
 export async function countUnread(
   db: Conn,
   channelId: string,
   userId: string,
   afterSeq: number,
-): Promise<Unread> {
+  upTo?: number,
+): Promise<Unread & { lastSeq: number }> {
+  const newest = sql<number>`(select ${channels.lastSeq} from ${channels} where ${channels.id} = ${channelId})`;
+  const lastSeq = upTo ?? newest;
   const [row] = await db
     .select({
+      lastSeq: sql<number>`${lastSeq}`.mapWith(Number),
       unread: sql<number>`count(*)::int`,
       mentions: sql<number>`(count(*) filter (where ${messages.body} ~* ${mentionRegex(userId)}))::int`,
     })
@@ -219,13 +226,14 @@ export async function countUnread(
       and(
         eq(messages.channelId, channelId),
         sql`${messages.seq} > ${afterSeq}`,
+        sql`${messages.seq} <= ${lastSeq}`,
         ne(messages.authorId, userId),
         isNull(messages.deletedAt),
         isNull(messages.system),
         or(isNull(messages.threadRootId), eq(messages.alsoInChannel, true)),
       ),
     );
-  return { unread: row?.unread ?? 0, mentions: row?.mentions ?? 0 };
+  return { unread: row?.unread ?? 0, mentions: row?.mentions ?? 0, lastSeq: row?.lastSeq ?? 0 };
 }
 
 /** Every channel and DM the user belongs to, with unread counts. */
@@ -264,7 +272,11 @@ export async function viewChannel(db: Conn, channelId: string, userId: string): 
     .where(eq(channels.id, channelId));
   if (!row) return undefined;
   const membership = await findMembership(db, channelId, userId);
-  const unread = membership ? await countUnread(db, channelId, userId, membership.lastReadSeq) : undefined;
+  // Counted up to the row's lastSeq, so a message sent meanwhile is not both counted here and by its event.
+  const counts = membership
+    ? await countUnread(db, channelId, userId, membership.lastReadSeq, row.channel.lastSeq)
+    : undefined;
+  const unread = counts && { unread: counts.unread, mentions: counts.mentions };
   const isDm = row.channel.kind === 'dm' || row.channel.kind === 'group';
   const dmUsers = isDm ? (await listDmUsers(db, [channelId], userId)).get(channelId) : undefined;
   return toChannel(
