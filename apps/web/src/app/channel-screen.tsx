@@ -24,7 +24,7 @@ import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
 import { MessageLinkContext, messagePathFrom } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
-import { canAddMembers } from '../lib/can-add-members';
+import { canAddMembers } from '../lib/channel-rights';
 import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMarkUnread, useMessages } from '../realtime/use-messages';
 import { MarkUnreadContext } from '../features/messages/mark-unread';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { isDirect } from '../lib/names';
-import { canAddMembers } from '../lib/can-add-members';
+import { canAddMembers, managesChannel } from '../lib/channel-rights';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
@@ -38,7 +38,7 @@ export function MembersPanel({ channel, me, onClose, focusAdd }: Props) {
   const [checking, setChecking] = useState<User>();
   const { data: peers } = usePeerKeys(channel.encrypted ? members.map((m) => m.user.id) : []);
   const trust = useStore(verified);
-  const admin = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
+  const admin = managesChannel(channel, me);
   const canAdd = canAddMembers(channel, me);
   const memberIds = new Set(members.map((m) => m.user.id));
   const error = add.error ?? remove.error;

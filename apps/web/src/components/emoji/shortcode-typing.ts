@@ -22,13 +22,19 @@ export function spliceAt(text: string, start: number, caret: number, insert: str
   return { text: text.slice(0, start) + insert + text.slice(caret), caret: start + insert.length };
 }
 
-// A whole `:code:`, not glued to a word on either side ("10:30:00" and "a:b:c" stay as they are).
+const WORDY = /[\p{L}\p{N}_]/u;
+/** A `:code:` glued to a word on either side is none ("10:30:00", "a:b:c"). */
+export const standsAlone = (text: string, start: number, end: number) =>
+  !WORDY.test(text[start - 1] ?? '') && !WORDY.test(text[end] ?? '');
+// A whole `:code:`, by the same rule as standsAlone.
 const ANY_CLOSED = /(?<![\p{L}\p{N}_]):([a-z0-9_+'-]+):(?![\p{L}\p{N}_])/giu;
+// One test, compiled once: message bodies ask on every render.
+const ONE_CLOSED = new RegExp(ANY_CLOSED.source, 'iu');
 // Code spans and fenced blocks keep their text: a shortcode there is what the person means to show.
 const CODE = /(```[\s\S]*?(?:```|$)|`[^`\n]*`)/;
 
 /** Whether the text may hold a shortcode worth loading the emoji data for. */
-export const mayHoldShortcode = (text: string) => new RegExp(ANY_CLOSED.source, 'iu').test(text);
+export const mayHoldShortcode = (text: string) => ONE_CLOSED.test(text);
 
 /** Every known `:shortcode:` outside code turned into its emoji; unknown ones (and custom emoji) stay as typed. */
 export function replaceShortcodes(text: string, byCode: Map<string, string>): string {

@@ -1,13 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
 import { CustomEmojiImage } from '../emoji/custom-emoji';
 import type { CustomEmojiLookup } from '../emoji/custom-emoji-context';
+import { standsAlone } from '../emoji/shortcode-typing';
 
 const NAMED = /:([a-z0-9_+-]{1,32}):/g;
-
-const WORDY = /[\p{L}\p{N}_]/u;
-/** A standard code glued to a word ("10:30:00", "a:b:c") is not one. */
-const standsAlone = (text: string, start: number, end: number) =>
-  !WORDY.test(text[start - 1] ?? '') && !WORDY.test(text[end] ?? '');
 
 /**
  * Text with each `:name:` of a known custom emoji drawn as its picture, and each standard shortcode

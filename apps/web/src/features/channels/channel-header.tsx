@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
+import { managesChannel } from '../../lib/channel-rights';
 import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { ChannelMenu, type ChannelAction } from './channel-menu';
@@ -36,7 +37,7 @@ export function ChannelHeader({
   const bell = useRef<HTMLButtonElement>(null);
   const [topic, setTopic] = useState(channel.topic);
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
-  const canManage = channel.membership?.role === 'admin' || me.role === 'owner' || me.role === 'admin';
+  const canManage = managesChannel(channel, me);
 
   const actions: ChannelAction[] = [];
   if (!isDm && canManage && !channel.isDefault) {
