@@ -115,6 +115,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/channels/:id/leave': { expect: CHANNEL_MEMBER },
   'GET /api/v1/channels/:id/members': { expect: CHANNEL_MEMBER },
   'GET /api/v1/channels/:id/mentionable': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/channels/:id/non-members': { expect: CHANNEL_MEMBER, query: () => 'usernames=nobody' },
   'POST /api/v1/channels/:id/members': { expect: CHANNEL_ADMIN, body: () => ({ userId: ids.nonMember }) },
   'DELETE /api/v1/channels/:id/members/:userId': { expect: CHANNEL_ADMIN },
   'PATCH /api/v1/channels/:id/membership': { expect: CHANNEL_MEMBER, body: () => ({ notify: 'none' }) },

@@ -141,4 +141,27 @@ describe.each(await backendsToTest())('mention counts and muting on %s', (backen
     expect(await names('bo')).toEqual(['bo.guest', 'bob', 'bobby']);
     expect(await names('bo', guest)).toEqual(['bo.guest', 'bob']);
   });
+
+  it('tells a member which of the people a message names are not in the channel, and no one else', async () => {
+    const outsider = await signUp(server.url, 'dana.out');
+    const away = await signUp(server.url, 'erin');
+    await alice.post(`/admin/users/${away.user.id}/deactivate`);
+    const nonMembers = async (names: string, as: ApiClient = alice) => {
+      const res = await as.get(`/channels/${channelId}/non-members?usernames=${encodeURIComponent(names)}`);
+      expect(res.status).toBe(200);
+      return res.body.users.map((u: { username: string }) => u.username).sort();
+    };
+    // Members, unknown names and deactivated people are left out; case does not matter.
+    expect(await nonMembers('bob,Dana.Out,nobody,erin,carol.d')).toEqual(['dana.out']);
+    expect(await nonMembers('bob')).toEqual([]);
+    expect(await nonMembers('dana.out', bob)).toEqual(['dana.out']);
+    // Only a member may ask, so no one learns who is in a private channel.
+    expect((await outsider.get(`/channels/${channelId}/non-members?usernames=bob`)).status).toBe(404);
+    const many = Array.from({ length: 21 }, (_, i) => `user${i}`).join(',');
+    for (const bad of ['', '?usernames=', `?usernames=${many}`, '?usernames=a%00b', '?usernames=bob&q=1']) {
+      const res = await alice.get(`/channels/${channelId}/non-members${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+  });
 });

@@ -325,6 +325,16 @@ export const MembersQuery = z.strictObject({
 });
 export type MembersQuery = z.infer<typeof MembersQuery>;
 
+/** Named people who are not in the channel: whom a message mentioned but could not reach. */
+export const NonMembersQuery = z.strictObject({
+  usernames: z
+    .string()
+    .max(700)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(Username).min(1).max(20)),
+});
+export type NonMembersQuery = z.infer<typeof NonMembersQuery>;
+
 /** People to offer after `@` in a channel: its members first, then anyone else who matches `q`. */
 export const MentionableQuery = z.strictObject({
   q: SafeString.trim().max(64).optional(),

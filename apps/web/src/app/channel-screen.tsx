@@ -22,6 +22,7 @@ import { ThreadPanel } from '../features/threads/thread-panel';
 import { Composer } from '../components/message/composer';
 import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
+import { NotInChannelNotice, useNotInChannel } from '../components/mention/not-in-channel';
 import { MessageLinkContext, messagePathFrom } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
 import { canAddMembers } from '../lib/channel-rights';
@@ -76,6 +77,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   );
   const reactToLast = useReactToLast();
   const draft = useDraft(channel, null, me.id);
+  const notInChannel = useNotInChannel(channel, me);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
   useEnsureUsers(data?.messages.flatMap(peopleOf) ?? [], users, usersReady);
   const [editingId, setEditingId] = useState<string>();
@@ -216,6 +218,12 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
           )}
           <TypingLine where={channel.id} users={users} />
           {channel.encrypted && <KeyChangeWarning channel={channel} onReview={() => setShowMembers(true)} />}
+          <NotInChannelNotice
+            channel={channel}
+            me={me}
+            users={notInChannel.users}
+            onDone={notInChannel.dismiss}
+          />
           {!disabled && !cryptoReady ? (
             <Suspense fallback={<div className="composer composer-gate" aria-busy="true" />}>
               <EncryptionGate />
@@ -231,6 +239,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
                 // A send from a window into history goes to the newest messages, where it shows.
                 if (data?.hasMoreAfter) void landing.jumpToLatest();
                 sendMessage(qc, channel.id, text, { fileIds, sealedFiles });
+                notInChannel.check(text);
               }}
               attachTo={channel.id}
               sealFiles={channel.encrypted}

@@ -331,7 +331,7 @@ export async function listMembers(
 export async function listNonMembers(
   db: Conn,
   channelId: string,
-  query: { q: string; limit: number; visibleTo?: string },
+  query: { q?: string; usernames?: string[]; limit: number; visibleTo?: string },
 ): Promise<User[]> {
   const rows = await db
     .select()
@@ -339,12 +339,13 @@ export async function listNonMembers(
     .where(
       and(
         eq(users.status, 'active'),
-        startsAWord(query.q),
+        query.q !== undefined ? startsAWord(query.q) : undefined,
+        query.usernames ? inArray(users.username, query.usernames) : undefined,
         sql`not exists (select 1 from ${memberships} m where m.channel_id = ${channelId} and m.user_id = ${users.id})`,
         query.visibleTo ? inArray(users.id, coMemberIds(db, query.visibleTo)) : undefined,
       ),
     )
-    .orderBy(matchOrder, asc(users.id))
+    .orderBy(query.q !== undefined ? matchOrder : sortName, asc(users.id))
     .limit(query.limit);
   return rows.map(toUser);
 }

@@ -9,6 +9,7 @@ import {
   MemberParams,
   MembersQuery,
   MentionableQuery,
+  NonMembersQuery,
   OpenDmBody,
   UpdateChannelBody,
   UpdateMembershipBody,
@@ -64,6 +65,13 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const actor = await requireUser(ctx, req);
     const { id } = parse(IdParams, req.params);
     return { users: await channels.listMentionable(ctx, actor, id, parse(MentionableQuery, req.query)) };
+  });
+
+  app.get('/channels/:id/non-members', async (req) => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const { usernames } = parse(NonMembersQuery, req.query);
+    return { users: await channels.listNonMembers(ctx, actor, id, usernames) };
   });
 
   app.post('/channels/:id/members', async (req, reply) => {

@@ -161,6 +161,22 @@ export async function listMentionable(
   return [...inChannel, ...others];
 }
 
+/** The named people who are not in the channel, for its members: whom a mention there did not reach. */
+export async function listNonMembers(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: string,
+  usernames: string[],
+): Promise<User[]> {
+  const { membership } = await loadVisible(ctx.db, actor, channelId);
+  requireMember(membership);
+  return repo.listNonMembers(ctx.db, channelId, {
+    usernames,
+    limit: usernames.length,
+    visibleTo: directoryScope(actor),
+  });
+}
+
 export async function addMember(
   ctx: AppContext,
   actor: Actor,

@@ -17,6 +17,7 @@ import {
   MentionsQuery,
   MembersQuery,
   MentionableQuery,
+  NonMembersQuery,
   OpenDmBody,
   PostChannelKeysBody,
   RegisterBody,
@@ -79,6 +80,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /channels/:id/mentionable': {
     summary: 'People to offer after @: the channel’s members first, then others who match',
     query: MentionableQuery,
+  },
+  'GET /channels/:id/non-members': {
+    summary: 'Of the people named, those not in the channel (whom a mention did not reach)',
+    query: NonMembersQuery,
   },
   'POST /channels/:id/members': { summary: 'Add a member', body: AddMemberBody },
   'DELETE /channels/:id/members/:userId': { summary: 'Remove a member' },

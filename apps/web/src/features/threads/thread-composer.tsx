@@ -16,10 +16,12 @@ type Props = {
   /** Why replying is not possible here (archived, not a member, encryption locked). */
   disabled: string | undefined;
   onEditLast: () => void;
+  /** Told each reply's text once it is queued. */
+  onSent: (text: string) => void;
 };
 
 /** The thread's composer: replies go through the outbox like messages, optionally also to the channel. */
-export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }: Props) {
+export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, onSent }: Props) {
   const qc = useQueryClient();
   const draft = useDraft(channel, rootId, selfId);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
@@ -43,6 +45,7 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast }
         onSend={(text, fileIds) => {
           lastTyping.current = 0;
           sendMessage(qc, channel.id, text, { threadRootId: rootId, alsoInChannel, fileIds });
+          onSent(text);
           // Like Slack: "also send" is a choice per reply, not a mode.
           setAlsoInChannel(false);
         }}

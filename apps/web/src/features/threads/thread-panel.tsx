@@ -3,6 +3,7 @@ import type { Channel, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import { ApiError, describeError } from '../../lib/api';
 import { TypingLine } from '../../components/message/typing-line';
+import { NotInChannelNotice, useNotInChannel } from '../../components/mention/not-in-channel';
 import { useEncryptionReady } from '../../crypto/use-encryption-ready';
 import { FollowButton } from './follow-button';
 import { ThreadComposer } from './thread-composer';
@@ -30,6 +31,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
   useMarkReadWhileOpen(page?.root.id, page?.messages.at(-1)?.seq ?? 0, page?.thread);
   useCloseOnEscape(onClose);
 
+  const notInChannel = useNotInChannel(channel, me);
   const handleEditLast = useCallback(() => {
     const mine = page?.messages.filter((m) => m.authorId === me.id && !m.deletedAt).at(-1);
     if (mine) setEditingId(mine.id);
@@ -95,12 +97,19 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
       {rootId && !error && (
         <>
           <TypingLine where={rootId} users={users} />
+          <NotInChannelNotice
+            channel={channel}
+            me={me}
+            users={notInChannel.users}
+            onDone={notInChannel.dismiss}
+          />
           <ThreadComposer
             channel={channel}
             rootId={rootId}
             selfId={me.id}
             disabled={disabled}
             onEditLast={handleEditLast}
+            onSent={notInChannel.check}
           />
         </>
       )}
