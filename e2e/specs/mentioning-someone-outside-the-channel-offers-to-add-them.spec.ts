@@ -48,6 +48,13 @@ test('mentioning people who are not in the channel says they were not notified, 
   await sidebar(bob.page).getByRole('link', { name: design }).click();
   await expect(messages(bob.page).filter({ hasText: 'can you review the mockups?' })).toHaveCount(1);
 
+  // The list after @ marks whom a mention would not reach, as Slack does.
+  await composer(alice.page, design).pressSequentially(`@${caraName}`);
+  await expect(alice.page.getByRole('option', { name: new RegExp(caraName) })).toContainText(
+    'Not in channel',
+  );
+  await composer(alice.page, design).fill('');
+
   // A member is not named again; "Don't add" leaves the other one out. A broadcast asks about no one.
   await send(alice.page, design, `@here: @${bobName} and @${caraName} have the plan now`);
   await expect(notice(alice.page)).toContainText(`${titled(caraName)} isn't in #${design}`);

@@ -109,6 +109,9 @@ describe.each(await backendsToTest())('mention counts and muting on %s', (backen
     expect((await names('')).sort()).toEqual(['alice', 'bob', 'carol.d']);
     // A member who matches comes before anyone else who does; nobody shows twice.
     expect(await names('?q=bo')).toEqual(['bob', 'bobby']);
+    // Who is outside is said, so the list can tell a mention would not reach them.
+    const outside = (await alice.get(`/channels/${channelId}/mentionable?q=bo`)).body.notInChannel;
+    expect(outside).toEqual([bobby.user.id]);
     expect(await names('?q=BOB&limit=1')).toEqual(['bob']);
     expect(await names('?q=bobb')).toEqual(['bobby']);
     // Someone outside the channel cannot ask it.

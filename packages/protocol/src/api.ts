@@ -350,6 +350,8 @@ export type HealthResponse = { status: 'ok'; version: string; mode: string; upti
 export type SessionResponse = { user: User };
 export type UserResponse = { user: User };
 export type UsersResponse = { users: User[] };
+/** `notInChannel`: the ids of those listed who are not members, whom a mention would not reach. */
+export type MentionableResponse = { users: User[]; notInChannel: string[] };
 export type ChannelResponse = { channel: Channel };
 export type ChannelsResponse = { channels: Channel[] };
 /** nextCursor: pass it as `cursor` for the next page; null on the last page. */

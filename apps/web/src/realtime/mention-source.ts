@@ -1,4 +1,4 @@
-import type { Channel, User, UserGroup, UsersResponse } from '@parley/protocol';
+import type { Channel, MentionableResponse, User, UserGroup } from '@parley/protocol';
 import { api } from '../lib/api';
 import { isDirect } from '../lib/names';
 import { queryClient } from '../lib/query-client';
@@ -27,14 +27,13 @@ export function matchGroups(groups: UserGroup[], query: string): UserGroup[] {
 const KEPT_MS = 30_000;
 
 // In the query cache, under the signed-in user: signing out drops it, and nobody sees another's answers.
-function mentionable(channelId: string, query: string): Promise<User[]> {
+function mentionable(channelId: string, query: string): Promise<MentionableResponse> {
   const me = queryClient.getQueryData<User | null>(keys.session)?.id ?? '';
   const q = query ? `&q=${encodeURIComponent(query)}` : '';
   return queryClient.fetchQuery({
     queryKey: ['mentionable', me, channelId, query],
     // One request per key: the server fills the list from the directory when members do not.
-    queryFn: async () =>
-      (await api<UsersResponse>('GET', `/channels/${channelId}/mentionable?limit=${SHOWN}${q}`)).users,
+    queryFn: () => api<MentionableResponse>('GET', `/channels/${channelId}/mentionable?limit=${SHOWN}${q}`),
     staleTime: KEPT_MS,
     gcTime: KEPT_MS,
   });
@@ -42,12 +41,12 @@ function mentionable(channelId: string, query: string): Promise<User[]> {
 
 /** People to mention in a channel for what follows `@`: its members first, then anyone else who matches; then groups. */
 export function mentionSource(channelId: string) {
-  return async (query: string): Promise<{ users: User[]; groups: UserGroup[] }> => {
-    const [users, groups] = await Promise.all([
+  return async (query: string): Promise<MentionableResponse & { groups: UserGroup[] }> => {
+    const [people, groups] = await Promise.all([
       mentionable(channelId, query),
       queryClient.ensureQueryData(groupsQuery).catch(() => [] as UserGroup[]),
     ]);
-    return { users, groups: matchGroups(groups, query) };
+    return { ...people, groups: matchGroups(groups, query) };
   };
 }
 

@@ -64,7 +64,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/channels/:id/mentionable', async (req) => {
     const actor = await requireUser(ctx, req);
     const { id } = parse(IdParams, req.params);
-    return { users: await channels.listMentionable(ctx, actor, id, parse(MentionableQuery, req.query)) };
+    return channels.listMentionable(ctx, actor, id, parse(MentionableQuery, req.query));
   });
 
   app.get('/channels/:id/non-members', async (req) => {

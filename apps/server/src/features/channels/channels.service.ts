@@ -6,6 +6,7 @@ import type {
   MembersQuery,
   MembersResponse,
   MentionableQuery,
+  MentionableResponse,
   SystemEvent,
   UpdateChannelBody,
   UpdateMembershipBody,
@@ -149,16 +150,16 @@ export async function listMentionable(
   actor: Actor,
   channelId: string,
   query: MentionableQuery,
-): Promise<User[]> {
+): Promise<MentionableResponse> {
   const { members } = await listMembers(ctx, actor, channelId, { q: query.q, limit: query.limit });
   const inChannel = members.map((m) => m.user);
-  if (!query.q || inChannel.length >= query.limit) return inChannel;
+  if (!query.q || inChannel.length >= query.limit) return { users: inChannel, notInChannel: [] };
   const others = await repo.listNonMembers(ctx.db, channelId, {
     q: query.q,
     limit: query.limit - inChannel.length,
     visibleTo: directoryScope(actor),
   });
-  return [...inChannel, ...others];
+  return { users: [...inChannel, ...others], notInChannel: others.map((u) => u.id) };
 }
 
 /** The named people who are not in the channel, for its members: whom a mention there did not reach. */

@@ -8,8 +8,10 @@ import { openMentionAt, wordStartMatch, type Typed } from './mention-typing';
 import '../emoji/emoji-typing.css';
 
 type Box = HTMLTextAreaElement;
-/** People for what follows `@` (the channel's members first), and the user groups that match. */
-export type MentionSource = (query: string) => Promise<{ users: User[]; groups: MentionGroup[] }>;
+/** People for what follows `@` (the channel's members first, then `notInChannel`), and the user groups that match. */
+export type MentionSource = (
+  query: string,
+) => Promise<{ users: User[]; notInChannel?: string[]; groups: MentionGroup[] }>;
 /** Channels to link for what follows `#`, best first. */
 export type ChannelSource = (query: string) => string[];
 type Option = {
@@ -39,7 +41,12 @@ export function useMentionTyping(
   channels?: ChannelSource,
 ) {
   const [at, setAt] = useState<Typed>();
-  const [people, setPeople] = useState<{ query: string; users: User[]; groups: MentionGroup[] }>();
+  const [people, setPeople] = useState<{
+    query: string;
+    users: User[];
+    notInChannel?: string[];
+    groups: MentionGroup[];
+  }>();
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number>();
   const caretAfter = useRef<number>(undefined);
@@ -71,7 +78,12 @@ export function useMentionTyping(
         : []
       : at && at.start !== dismissedAt && source
         ? [
-            ...(people?.users ?? []).map((u) => ({ key: u.id, insert: u.username, user: u })),
+            ...(people?.users ?? []).map((u) => ({
+              key: u.id,
+              insert: u.username,
+              user: u,
+              note: people?.notInChannel?.includes(u.id) ? 'Not in channel' : undefined,
+            })),
             ...(people?.groups ?? []).map((g) => ({ key: `group:${g.handle}`, insert: g.handle, group: g })),
             ...(broadcasts ? BROADCAST_MENTIONS.filter((b) => b.startsWith(at.query)) : []).map((b) => ({
               key: b,
@@ -169,6 +181,7 @@ export function useMentionTyping(
                     @<Marked text={o.user.username} query={at!.query} />
                   </span>
                 </span>
+                {o.note && <span className="mention-note">{o.note}</span>}
               </>
             ) : o.group ? (
               <span>

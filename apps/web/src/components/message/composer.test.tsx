@@ -121,6 +121,21 @@ describe('Composer mentions', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('marks who is not in the channel, as Slack does, and no one else', async () => {
+    const ann = {
+      ...bob,
+      id: '00000000-0000-4000-8000-000000000003',
+      username: 'bo.ann',
+      displayName: 'Ann',
+    };
+    const source = vi.fn(async () => ({ users: [bob, ann], notInChannel: [ann.id], groups: [] }));
+    render(<Composer label="Message #m" onSend={vi.fn()} mentionSource={source} />);
+    await userEvent.type(screen.getByRole('textbox'), '@bo');
+    const [member, outsider] = await screen.findAllByRole('option');
+    expect(member!.textContent).not.toContain('Not in channel');
+    expect(outsider!.textContent).toMatch(/Ann @bo\.annNot in channel$/);
+  });
+
   it("after #, offers the reader's channels and inserts the one picked, as Slack does", async () => {
     const channels = (q: string) => ['general', 'ops-team', 'random'].filter((n) => n.includes(q));
     const onSend = vi.fn();
