@@ -104,13 +104,34 @@ test('on a phone a long channel name ends in an ellipsis before the header’s b
   );
   expect(clipped).toBe(true);
 
-  // A short name shows whole to its admin: rename, archive and leave wait in one menu. With a
-  // button each, "phone-plan" showed as "pho…".
-  const short = `plan${Math.random().toString(36).slice(2, 6)}`;
+  // A name of 18 letters shows whole: files, pins and notifications wait in the actions menu with
+  // rename, archive and leave. With a button each, "plantp8k" showed as "pla…", and with three of them
+  // left "designmx0lqujv4" showed as "designmx…".
+  const short = `design-review-${Math.random().toString(36).slice(2, 6)}`;
   await (await apiAs(request, context)).post('/channels', { name: short, kind: 'public' });
   await page.goto(`/c/${short}`);
   await expect(shown).toHaveText(short);
   expect(await shown.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
-  await expect(page.getByRole('button', { name: 'Channel actions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pinned messages' })).toHaveCount(0);
+  const actions = page.getByRole('button', { name: 'Channel actions' });
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Pinned messages' }).click();
+  const pins = page.getByRole('region', { name: 'Pinned messages' });
+  await expect(pins).toContainText('Nothing is pinned yet');
+  const box = (await pins.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(pins).toHaveCount(0);
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Files' }).click();
+  await expect(page.getByRole('region', { name: 'Files in this channel' })).toContainText('No files yet');
+  await page.keyboard.press('Escape');
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Notifications: all new messages' }).click();
+  await page.getByRole('menuitemradio', { name: /Mentions only/ }).click();
+  await actions.click();
+  await expect(page.getByRole('menuitem', { name: 'Notifications: mentions only' })).toBeVisible();
   await context.close();
 });

@@ -26,6 +26,7 @@ import { NotInChannelNotice, useNotInChannel } from '../components/mention/not-i
 import { MessageLinkContext, messagePathFrom } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
 import { canAddMembers } from '../lib/channel-rights';
+import { PHONE, useMediaQuery } from '../lib/use-media-query';
 import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMarkUnread, useMessages } from '../realtime/use-messages';
 import { MarkUnreadContext } from '../features/messages/mark-unread';
@@ -82,6 +83,14 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   useEnsureUsers(data?.messages.flatMap(peopleOf) ?? [], users, usersReady);
   const [editingId, setEditingId] = useState<string>();
   const [showMembers, setShowMembers] = useState(false);
+  // On a phone Files and Pins leave the header for its actions menu, so the channel's name has room.
+  const phone = useMediaQuery(PHONE);
+  const [headerPanel, setHeaderPanel] = useState<'files' | 'pins'>();
+  const panel = (name: 'files' | 'pins') => ({
+    open: headerPanel === name,
+    onOpenChange: (open: boolean) => setHeaderPanel(open ? name : undefined),
+    trigger: !phone,
+  });
   const [addingPeople, setAddingPeople] = useState(false);
   const lastTyping = useRef(0);
   const markRead = useMarkRead();
@@ -180,14 +189,23 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
         channel={channel}
         me={me}
         onToggleMembers={toggleMembers}
+        tucked={
+          phone
+            ? [
+                { label: 'Files', run: () => setHeaderPanel('files') },
+                { label: 'Pinned messages', run: () => setHeaderPanel('pins') },
+              ]
+            : []
+        }
         extraActions={
           <>
             <FilesButton
               channel={channel}
               users={users}
               linkOfMessage={(id) => linkOf({ id, threadRootId: null, alsoInChannel: false })}
+              {...panel('files')}
             />
-            <PinsButton channel={channel} users={users} linkOf={linkOf} />
+            <PinsButton channel={channel} users={users} linkOf={linkOf} {...panel('pins')} />
           </>
         }
       />

@@ -8,7 +8,7 @@ import { UserMenu } from './user-menu';
 import { NotificationPrompt } from './notification-prompt';
 import { useUnreadThreadCount } from '../features/threads/use-thread';
 import { closeSidebar, sidebarOpen } from '../lib/sidebar-state';
-import { useMediaQuery } from '../lib/use-media-query';
+import { PHONE, useMediaQuery } from '../lib/use-media-query';
 import { useStore } from '../lib/store';
 import { useChannels } from '../realtime/use-channels';
 import { conversationPath, pausedUntil } from '../lib/names';
@@ -21,8 +21,6 @@ import { useConversationKeys } from './use-conversation-keys';
 import './sidebar.css';
 
 const JUMP_KEYS = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
-
-export const PHONE = '(max-width: 767px)';
 
 // Dialogs open on a click: they load then, not with the first screen.
 const NewDmDialog = lazy(() =>

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** Phone width: the sidebar becomes a drawer and the header tucks its rarer buttons into a menu. */
+export const PHONE = '(max-width: 767px)';
+
 /** Whether a CSS media query matches now, kept current. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

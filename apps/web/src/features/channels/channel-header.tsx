@@ -6,6 +6,7 @@ import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
 import { managesChannel } from '../../lib/channel-rights';
+import { PHONE, useMediaQuery } from '../../lib/use-media-query';
 import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { ChannelMenu, type ChannelAction } from './channel-menu';
@@ -20,12 +21,15 @@ export function ChannelHeader({
   me,
   onToggleMembers,
   extraActions,
+  tucked,
 }: {
   channel: Channel;
   me: User;
   onToggleMembers: () => void;
   /** What other features put in the header (the pinned list). */
   extraActions?: React.ReactNode;
+  /** Their entries in the actions menu, where a phone keeps them instead of as buttons. */
+  tucked: ChannelAction[];
 }) {
   const navigate = useNavigate();
   const update = useUpdateChannel();
@@ -35,11 +39,15 @@ export function ChannelHeader({
   const [bellOpen, setBellOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
+  const more = useRef<HTMLButtonElement>(null);
+  const phone = useMediaQuery(PHONE);
   const [topic, setTopic] = useState(channel.topic);
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
   const canManage = managesChannel(channel, me);
 
-  const actions: ChannelAction[] = [];
+  const actions: ChannelAction[] = [...tucked];
+  if (phone && channel.membership)
+    actions.push({ label: `Notifications: ${bellLabel(channel)}`, run: () => setBellOpen(true) });
   if (!isDm && canManage && !channel.isDefault) {
     if (!channel.archivedAt) actions.push({ label: 'Rename channel', run: () => setRenaming(true) });
     actions.push(
@@ -120,27 +128,29 @@ export function ChannelHeader({
         {extraActions}
         {channel.membership && (
           <div className="menu-anchor">
-            <button
-              ref={bell}
-              type="button"
-              className="icon-button"
-              aria-label={`Notifications: ${bellLabel(channel)}`}
-              title={`Notifications: ${bellLabel(channel)}`}
-              aria-haspopup="menu"
-              aria-expanded={bellOpen}
-              onClick={() => setBellOpen((v) => !v)}
-            >
-              <Icon
-                name={channel.membership.muted || channel.membership.notify === 'none' ? 'bellOff' : 'bell'}
-              />
-            </button>
+            {!phone && (
+              <button
+                ref={bell}
+                type="button"
+                className="icon-button"
+                aria-label={`Notifications: ${bellLabel(channel)}`}
+                title={`Notifications: ${bellLabel(channel)}`}
+                aria-haspopup="menu"
+                aria-expanded={bellOpen}
+                onClick={() => setBellOpen((v) => !v)}
+              >
+                <Icon
+                  name={channel.membership.muted || channel.membership.notify === 'none' ? 'bellOff' : 'bell'}
+                />
+              </button>
+            )}
             {bellOpen && (
               <Suspense fallback={null}>
                 <NotifyMenu
                   channel={channel}
                   onClose={(refocus) => {
                     setBellOpen(false);
-                    if (refocus) bell.current?.focus();
+                    if (refocus) (bell.current ?? more.current)?.focus();
                   }}
                 />
               </Suspense>
@@ -155,7 +165,7 @@ export function ChannelHeader({
         >
           <Icon name="users" size={16} /> {channel.memberCount}
         </button>
-        <ChannelMenu actions={actions} />
+        <ChannelMenu actions={actions} buttonRef={more} />
       </div>
       {renaming && (
         <Suspense fallback={null}>

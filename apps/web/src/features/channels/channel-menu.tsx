@@ -5,12 +5,17 @@ import { useDismiss } from '../../lib/use-dismiss';
 
 export type ChannelAction = { label: string; run: () => void };
 
-/** The header's rarer actions (rename, archive, leave) behind one button, so the name keeps its room. */
-export function ChannelMenu({ actions }: { actions: ChannelAction[] }) {
+/** The header's rarer actions (rename, archive, leave; on a phone files, pins and notifications too) behind one button, so the name keeps its room. */
+export function ChannelMenu({
+  actions,
+  buttonRef: button,
+}: {
+  actions: ChannelAction[];
+  buttonRef: React.RefObject<HTMLButtonElement | null>;
+}) {
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();

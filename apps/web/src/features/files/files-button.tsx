@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Channel, ChannelFilesResponse, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
+import type { HeaderPanel } from '../../lib/header-panel';
 import { fileSize } from '../../lib/file-size';
 import { api } from '../../lib/api';
 import { getConfig } from '../../lib/config';
@@ -10,12 +11,15 @@ import { useDismiss } from '../../lib/use-dismiss';
 import { dateFormat } from '../../lib/date-format';
 import './files.css';
 
-type Props = { channel: Channel; users: Map<string, User>; linkOfMessage: (id: string) => string };
+type Props = HeaderPanel & {
+  channel: Channel;
+  users: Map<string, User>;
+  linkOfMessage: (id: string) => string;
+};
 const when = dateFormat({ dateStyle: 'medium' });
 
 /** The header's Files: everything shared in the channel, newest first, each downloadable or found in its message. */
-export function FilesButton({ channel, users, linkOfMessage }: Props) {
-  const [open, setOpen] = useState(false);
+export function FilesButton({ channel, users, linkOfMessage, open, onOpenChange: setOpen, trigger }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   useDismiss(ref, open, () => setOpen(false));
   const list = useQuery({
@@ -26,16 +30,18 @@ export function FilesButton({ channel, users, linkOfMessage }: Props) {
   });
   return (
     <div className="menu-anchor" ref={ref}>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Files in this channel"
-        title="Files in this channel"
-        aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
-      >
-        <Icon name="paperclip" />
-      </button>
+      {trigger && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Files in this channel"
+          title="Files in this channel"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          <Icon name="paperclip" />
+        </button>
+      )}
       {open && (
         <section className="files-popover" aria-label="Files in this channel">
           <h2>Files</h2>

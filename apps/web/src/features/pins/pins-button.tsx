@@ -1,31 +1,33 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useDismiss } from '../../lib/use-dismiss';
 import { Link } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
+import type { HeaderPanel } from '../../lib/header-panel';
 import { usePins } from './use-pins';
 import './pins.css';
 
-type Props = { channel: Channel; users: Map<string, User>; linkOf: (m: Message) => string };
+type Props = HeaderPanel & { channel: Channel; users: Map<string, User>; linkOf: (m: Message) => string };
 
 /** The header's pin: the channel's pinned messages, newest pin first, each a link to the message. */
-export function PinsButton({ channel, users, linkOf }: Props) {
-  const [open, setOpen] = useState(false);
+export function PinsButton({ channel, users, linkOf, open, onOpenChange: setOpen, trigger }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const pins = usePins(channel.id, open);
   useDismiss(ref, open, () => setOpen(false));
   return (
     <div className="menu-anchor" ref={ref}>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Pinned messages"
-        title="Pinned messages"
-        aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
-      >
-        <Icon name="pin" />
-      </button>
+      {trigger && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Pinned messages"
+          title="Pinned messages"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          <Icon name="pin" />
+        </button>
+      )}
       {open && (
         <section className="pins-popover" aria-label="Pinned messages">
           <h2>Pinned messages</h2>

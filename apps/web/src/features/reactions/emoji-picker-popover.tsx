@@ -1,3 +1,4 @@
+import { PHONE } from '../../lib/use-media-query';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { EmojiClickEvent } from 'emoji-picker-element/shared';
@@ -5,7 +6,6 @@ import { useCustomEmojiLookup } from '../../components/emoji/custom-emoji-contex
 import { createPicker } from './load-picker';
 import { useMayAddEmoji } from './use-may-add-emoji';
 
-const PHONE = '(max-width: 767px)';
 const GAP = 6;
 
 type Props = {
