@@ -199,3 +199,41 @@ test('do not disturb silences notifications until resumed, and others see it on 
   await alice.context.close();
   await bobContext.close();
 });
+
+test('Settings → Notifications turns them on, tests them, pauses them and sets each channel’s level and mute', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, colorScheme: 'dark' });
+  await fakeNotifications(context, 'default');
+  const page = await context.newPage();
+  await register(page, uniqueName('dana'));
+  await waitLive(page);
+  await page.goto('/settings/notifications');
+  const desktop = page.getByRole('region', { name: 'Desktop notifications' });
+  await expect(desktop).toContainText('this browser has not been asked yet');
+  await desktop.getByRole('button', { name: 'Turn on desktop notifications' }).click();
+  await expect(desktop).toContainText('On in this browser');
+  await desktop.getByRole('button', { name: 'Send a test notification' }).click();
+  expect(await shown(page)).toEqual([
+    { title: 'Parley', body: expect.stringContaining('Notifications are on') },
+  ]);
+
+  // A pause shows how long it lasts, and Resume ends it.
+  const pause = page.getByRole('region', { name: 'Pause notifications' });
+  await pause.getByRole('button', { name: 'For 1 hour' }).click();
+  await expect(pause).toContainText(/Paused until/);
+  await pause.getByRole('button', { name: 'Resume now' }).click();
+  await expect(pause.getByRole('button', { name: 'For 1 hour' })).toBeVisible();
+
+  // A channel's level and mute here are the ones its header's menu shows.
+  const channels = page.getByRole('region', { name: 'Channels' });
+  await channels.getByLabel('Notifications for #general').selectOption({ label: 'Mentions only' });
+  await channels.getByLabel('Mute #general').check();
+  await expect(channels.getByLabel('Mute #general')).toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/notification-settings-phone.png`, fullPage: true });
+  await page.goto('/c/general');
+  await page.getByRole('button', { name: 'Channel actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Notifications: muted, mentions only' })).toBeVisible();
+  await context.close();
+});

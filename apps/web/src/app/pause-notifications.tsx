@@ -9,7 +9,7 @@ import { keys } from '../realtime/keys';
 import { notify } from '../realtime/notices';
 import { dateFormat } from '../lib/date-format';
 
-const time = dateFormat({ weekday: 'short', hour: 'numeric', minute: '2-digit' });
+export const pauseTime = dateFormat({ weekday: 'short', hour: 'numeric', minute: '2-digit' });
 const HOUR = 3_600_000;
 
 /** Tomorrow at 9 in the morning, local time: "until tomorrow" as people mean it. */
@@ -20,7 +20,7 @@ export function tomorrowMorning(now = new Date()): Date {
   return next;
 }
 
-function usePause() {
+export function usePause() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (until: Date | null) =>
@@ -42,7 +42,7 @@ export function PauseItems({ me, onDone }: { me: User; onDone: () => void }) {
   if (until)
     return (
       <>
-        <span className="menu-note">Notifications paused until {time.format(until)}</span>
+        <span className="menu-note">Notifications paused until {pauseTime.format(until)}</span>
         <button type="button" role="menuitem" onClick={() => act(null)}>
           Resume notifications
         </button>

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { isDirect } from '../lib/names';
 import { NavLink, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotifyLevel, User, UserResponse } from '@parley/protocol';
+import type { User, UserResponse } from '@parley/protocol';
 import { FailureNote, Field } from '../components/field';
 import { api } from '../lib/api';
 import { keys } from '../realtime/keys';
 import { useLogout } from '../features/auth/use-session';
-import { useChannels } from '../realtime/use-channels';
 import { EncryptionSettings } from '../features/encryption/encryption-settings';
 import { PageLayout } from '../components/page-layout';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { SessionsList } from '../features/account/sessions-list';
+import { NotificationSettings } from './notification-settings';
 import './settings-page.css';
 
 export default function SettingsPage({ me }: { me: User }) {
@@ -30,7 +29,7 @@ export default function SettingsPage({ me }: { me: User }) {
         ))}
       </nav>
       {tab === 'profile' && <Profile me={me} />}
-      {tab === 'notifications' && <Notifications />}
+      {tab === 'notifications' && <NotificationSettings me={me} />}
       {tab === 'encryption' && <EncryptionSettings />}
       {tab === 'security' && <Security />}
     </PageLayout>
@@ -68,43 +67,6 @@ function Profile({ me }: { me: User }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function Notifications() {
-  const qc = useQueryClient();
-  const { data: channels = [] } = useChannels();
-  const set = useMutation({
-    mutationFn: ({ id, notify }: { id: string; notify: NotifyLevel }) =>
-      api('PATCH', `/channels/${id}/membership`, { notify }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.channels }),
-  });
-  return (
-    <section className="card">
-      <p className="muted">Choose, per channel, what counts for notifications.</p>
-      <table className="people-table">
-        <tbody>
-          {channels
-            .filter((c) => !isDirect(c))
-            .map((c) => (
-              <tr key={c.id}>
-                <td>#{c.name}</td>
-                <td>
-                  <select
-                    aria-label={`Notifications for #${c.name}`}
-                    value={c.membership?.notify ?? 'all'}
-                    onChange={(e) => set.mutate({ id: c.id, notify: e.target.value as NotifyLevel })}
-                  >
-                    <option value="all">All messages</option>
-                    <option value="mentions">Mentions only</option>
-                    <option value="none">Nothing</option>
-                  </select>
-                </td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
-    </section>
   );
 }
 
