@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { composer, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  composer,
+  messages,
+  register,
+  registerInNewContext,
+  send,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
 
 test('reactions between two users: picked, toggled and removed live, who reacted on hover, +:emoji:, kept on reload', async ({
@@ -126,4 +134,31 @@ test('reactions between two users: picked, toggled and removed live, who reacted
 
   await alice.context.close();
   await bob.context.close();
+});
+
+// Regression: a message typed while a pasted `:wave:` waited for the emoji data was wiped from the box.
+test('a message sent while the one before waits for the emoji data goes after it, and what is typed since stays', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  // The emoji data comes slowly, as on a poor connection.
+  await context.route('**/*.json', async (route) => {
+    if (/assets\/(iamcal|data)-/.test(route.request().url())) await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await register(page, uniqueName('slow'));
+  await waitLive(page);
+  const box = composer(page, 'general');
+  await box.fill('morning :wave:');
+  await box.press('Enter');
+  await box.fill('right after');
+  await box.press('Enter');
+  await box.fill('still typing');
+  const mine = messages(page).filter({ hasText: /morning|right after/ });
+  await expect(mine).toHaveCount(2);
+  await expect(mine.nth(0)).toContainText('morning 👋');
+  await expect(mine.nth(1)).toContainText('right after');
+  await expect(box).toHaveValue('still typing');
+  await context.close();
 });

@@ -43,6 +43,22 @@ describe('shortcodes in the composer', () => {
     ]);
   });
 
+  // Regression: the next message, typed while a `:wave:` waited for the emoji data, was wiped from the box.
+  it('keeps what is typed while a send waits for the emoji data, and sends it next, in order', async () => {
+    const { box, onSend } = setup();
+    fireEvent.change(box, { target: { value: ':wave: one' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: 'two' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: 'three, still typing' } });
+    await waitFor(() => expect(onSend).toHaveBeenCalledTimes(2));
+    expect(onSend.mock.calls.map(([text]: string[]) => text!.replace(/\uFE0F/g, ''))).toEqual([
+      '👋 one',
+      'two',
+    ]);
+    expect(box.value).toBe('three, still typing');
+  });
+
   it('turns them into emoji in an edit too, saved once', async () => {
     const onSave = vi.fn();
     render(<EditBox initial="shipped" onSave={onSave} onCancel={() => {}} />);

@@ -63,18 +63,18 @@ export function Composer(props: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const tooLong = text.length > LIMITS.bodyMax;
   const customEmoji = useCustomEmojiLookup();
-  const sending = useRef(false);
+  // Sends wait in order for the emoji data; Enter again on the same text while it waits sends it once.
+  const queued = useRef<{ body: string; done: Promise<void> }>(undefined);
 
   const submit = async (confirmed = false) => {
     const body = text.trim();
-    if ((!body && attachments.count === 0) || tooLong || sending.current) return;
+    if ((!body && attachments.count === 0) || tooLong || queued.current?.body === body) return;
     if (attachments.busy) return setNote('Wait for the files to finish uploading, or remove them.');
     const audience = props.broadcasts ? (props.audience ?? 0) : 0;
     if (!confirmed && audience > BROADCAST_CONFIRM_OVER && BROADCAST.test(body)) return setConfirming(true);
     setConfirming(false);
-    // The text stays in the box until it is in the outbox: a reload while the emoji data loads loses nothing.
-    sending.current = true;
-    try {
+    const { fileIds, sealedFiles } = attachments;
+    const send = async () => {
       const command = onReact && parseReactionCommand(body);
       if (command) {
         const reaction = await resolveReactionCommand(command, (name) => !!customEmoji?.byName(name));
@@ -82,14 +82,22 @@ export function Composer(props: Props) {
         onReact(reaction);
       } else {
         const sent = await withEmoji(body);
-        if (attachments.count) onSend(sent, attachments.fileIds, attachments.sealedFiles);
+        if (fileIds.length) onSend(sent, fileIds, sealedFiles);
         else onSend(sent);
+        attachments.clearSent(fileIds);
       }
-      attachments.clear();
-      change('');
-    } finally {
-      sending.current = false;
-    }
+      // The text stays in the box until it is in the outbox (a reload meanwhile loses nothing), and
+      // what was typed while it waited stays too.
+      if (ref.current?.value.trim() === body) change('');
+    };
+    const entry = {
+      body,
+      done: (queued.current?.done.catch(() => {}) ?? Promise.resolve()).then(send).finally(() => {
+        if (queued.current === entry) queued.current = undefined;
+      }),
+    };
+    queued.current = entry;
+    await entry.done;
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

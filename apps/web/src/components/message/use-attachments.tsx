@@ -82,7 +82,9 @@ export function useAttachments(channelId: string | undefined, seal = false) {
     fileIds: sent.fileIds,
     sealedFiles: sent.sealedFiles,
     count: items.length,
-    clear: () => setItems([]),
+    /** Drops the files a send took, keeping any attached while it waited. */
+    clearSent: (fileIds: string[]) =>
+      setItems((list) => list.filter((i) => !i.fileId || !fileIds.includes(i.fileId))),
     chips:
       items.length === 0 ? null : (
         <ul className="attachment-chips" aria-label="Attached files">
