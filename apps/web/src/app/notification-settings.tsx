@@ -8,13 +8,9 @@ import { upsertChannel } from '../realtime/merge';
 import { useChannels } from '../realtime/use-channels';
 import { enableNotifications } from './desktop-notifications';
 import { pauseTime, tomorrowMorning, usePause } from './pause-notifications';
+import { NOTIFY_LEVELS } from '../lib/notify-levels';
 
 const HOUR = 3_600_000;
-const LEVELS: { value: NotifyLevel; label: string }[] = [
-  { value: 'all', label: 'All new messages' },
-  { value: 'mentions', label: 'Mentions only' },
-  { value: 'none', label: 'Nothing' },
-];
 
 /** Settings → Notifications: this browser's permission, a pause, and each channel's level and mute. */
 export function NotificationSettings({ me }: { me: User }) {
@@ -161,7 +157,7 @@ function ChannelLevels() {
               value={c.membership!.notify}
               onChange={(e) => set.mutate({ id: c.id, notify: e.target.value as NotifyLevel })}
             >
-              {LEVELS.map((l) => (
+              {NOTIFY_LEVELS.map((l) => (
                 <option key={l.value} value={l.value}>
                   {l.label}
                 </option>

@@ -6,13 +6,8 @@ import { handleMenuKeys } from '../../components/menu-keys';
 import { notify as notice } from '../../realtime/notices';
 import { keys } from '../../realtime/keys';
 import { upsertChannel } from '../../realtime/merge';
+import { NOTIFY_LEVELS } from '../../lib/notify-levels';
 import './notify-menu.css';
-
-const LEVELS: { value: NotifyLevel; label: string }[] = [
-  { value: 'all', label: 'All new messages' },
-  { value: 'mentions', label: 'Mentions only' },
-  { value: 'none', label: 'Nothing' },
-];
 
 /** The member's own notification level and mute for one channel, as a menu under the header's bell. */
 export default function NotifyMenu({
@@ -56,7 +51,7 @@ export default function NotifyMenu({
       <span className="menu-heading" aria-hidden>
         Notify me about
       </span>
-      {LEVELS.map((level) => (
+      {NOTIFY_LEVELS.map((level) => (
         <button
           key={level.value}
           type="button"
