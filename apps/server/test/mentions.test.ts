@@ -158,6 +158,20 @@ describe.each(await backendsToTest())('mention counts and muting on %s', (backen
     expect(await nonMembers('bob,Dana.Out,nobody,erin,carol.d')).toEqual(['dana.out']);
     expect(await nonMembers('bob')).toEqual([]);
     expect(await nonMembers('dana.out', bob)).toEqual(['dana.out']);
+    // A group's handle stands for its members: those outside the channel are told, counted, and deduplicated.
+    const grouped = await signUp(server.url, 'fay.grp');
+    const group = (
+      await alice.post('/groups', {
+        handle: 'outside-team',
+        name: 'Outside team',
+        userIds: [bob.user.id, outsider.user.id, grouped.user.id, away.user.id],
+      })
+    ).body.group;
+    expect(group.handle).toBe('outside-team');
+    expect(await nonMembers('Outside-Team')).toEqual(['dana.out', 'fay.grp']);
+    expect(await nonMembers('outside-team,dana.out')).toEqual(['dana.out', 'fay.grp']);
+    const counted = await alice.get(`/channels/${channelId}/non-members?usernames=outside-team`);
+    expect(counted.body.total).toBe(2);
     // Only a member may ask, so no one learns who is in a private channel.
     expect((await outsider.get(`/channels/${channelId}/non-members?usernames=bob`)).status).toBe(404);
     const many = Array.from({ length: 21 }, (_, i) => `user${i}`).join(',');

@@ -325,7 +325,7 @@ export const MembersQuery = z.strictObject({
 });
 export type MembersQuery = z.infer<typeof MembersQuery>;
 
-/** Named people who are not in the channel: whom a message mentioned but could not reach. */
+/** Named people, or groups by handle, whose members are not in the channel: whom a message mentioned but could not reach. */
 export const NonMembersQuery = z.strictObject({
   usernames: z
     .string()
@@ -352,6 +352,8 @@ export type UserResponse = { user: User };
 export type UsersResponse = { users: User[] };
 /** `notInChannel`: the ids of those listed who are not members, whom a mention would not reach. */
 export type MentionableResponse = { users: User[]; notInChannel: string[] };
+/** Up to 50 of the people a mention did not reach, and how many there are in all. */
+export type NonMembersResponse = { users: User[]; total: number };
 export type ChannelResponse = { channel: Channel };
 export type ChannelsResponse = { channels: Channel[] };
 /** nextCursor: pass it as `cursor` for the next page; null on the last page. */

@@ -240,6 +240,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             channel={channel}
             me={me}
             users={notInChannel.users}
+            total={notInChannel.total}
             onDone={notInChannel.dismiss}
           />
           {!disabled && !cryptoReady ? (

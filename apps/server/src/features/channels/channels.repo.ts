@@ -331,7 +331,7 @@ export async function listMembers(
 export async function listNonMembers(
   db: Conn,
   channelId: string,
-  query: { q?: string; usernames?: string[]; limit: number; visibleTo?: string },
+  query: { q: string; limit: number; visibleTo?: string },
 ): Promise<User[]> {
   const rows = await db
     .select()
@@ -339,16 +339,46 @@ export async function listNonMembers(
     .where(
       and(
         eq(users.status, 'active'),
-        query.q !== undefined ? startsAWord(query.q) : undefined,
-        query.usernames ? inArray(users.username, query.usernames) : undefined,
-        sql`not exists (select 1 from ${memberships} m where m.channel_id = ${channelId} and m.user_id = ${users.id})`,
+        startsAWord(query.q),
+        notMemberOf(channelId),
         query.visibleTo ? inArray(users.id, coMemberIds(db, query.visibleTo)) : undefined,
       ),
     )
-    .orderBy(query.q !== undefined ? matchOrder : sortName, asc(users.id))
+    .orderBy(matchOrder, asc(users.id))
     .limit(query.limit);
   return rows.map(toUser);
 }
+
+/** Of the people named, directly or through a group's handle, those not in the channel; at most `limit`, and how many in all. */
+export async function listNamedNonMembers(
+  db: Conn,
+  channelId: string,
+  names: string[],
+  query: { limit: number; visibleTo?: string },
+): Promise<{ users: User[]; total: number }> {
+  const inNamedGroup = db
+    .select({ id: userGroupMembers.userId })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+    .where(inArray(sql`lower(${userGroups.handle})`, names));
+  const rows = await db
+    .select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        or(inArray(users.username, names), inArray(users.id, inNamedGroup)),
+        notMemberOf(channelId),
+        query.visibleTo ? inArray(users.id, coMemberIds(db, query.visibleTo)) : undefined,
+      ),
+    )
+    .orderBy(sortName, asc(users.id))
+    .limit(query.limit);
+  return { users: rows.map((r) => toUser(r.user)), total: rows[0]?.total ?? 0 };
+}
+
+const notMemberOf = (channelId: string) =>
+  sql`not exists (select 1 from ${memberships} m where m.channel_id = ${channelId} and m.user_id = ${users.id})`;
 
 export async function listMemberIds(db: Conn, channelId: string): Promise<string[]> {
   const rows = await db

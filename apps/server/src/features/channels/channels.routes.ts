@@ -71,7 +71,7 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const actor = await requireUser(ctx, req);
     const { id } = parse(IdParams, req.params);
     const { usernames } = parse(NonMembersQuery, req.query);
-    return { users: await channels.listNonMembers(ctx, actor, id, usernames) };
+    return channels.listNonMembers(ctx, actor, id, usernames);
   });
 
   app.post('/channels/:id/members', async (req, reply) => {

@@ -7,6 +7,7 @@ import type {
   MembersResponse,
   MentionableQuery,
   MentionableResponse,
+  NonMembersResponse,
   SystemEvent,
   UpdateChannelBody,
   UpdateMembershipBody,
@@ -162,18 +163,20 @@ export async function listMentionable(
   return { users: [...inChannel, ...others], notInChannel: others.map((u) => u.id) };
 }
 
-/** The named people who are not in the channel, for its members: whom a mention there did not reach. */
+/** People a notice offers to add at once; a bigger group is added from the members panel. */
+const NAMED_AT_MOST = 50;
+
+/** The people named, or in a group named, who are not in the channel, for its members: whom a mention did not reach. */
 export async function listNonMembers(
   ctx: AppContext,
   actor: Actor,
   channelId: string,
-  usernames: string[],
-): Promise<User[]> {
+  names: string[],
+): Promise<NonMembersResponse> {
   const { membership } = await loadVisible(ctx.db, actor, channelId);
   requireMember(membership);
-  return repo.listNonMembers(ctx.db, channelId, {
-    usernames,
-    limit: usernames.length,
+  return repo.listNamedNonMembers(ctx.db, channelId, names, {
+    limit: NAMED_AT_MOST,
     visibleTo: directoryScope(actor),
   });
 }

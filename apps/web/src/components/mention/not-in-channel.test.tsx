@@ -20,7 +20,9 @@ function Screen({ of }: { of: Channel }) {
   useEffect(() => {
     check = found.check;
   });
-  return <NotInChannelNotice channel={of} me={me} users={found.users} onDone={found.dismiss} />;
+  return (
+    <NotInChannelNotice channel={of} me={me} users={found.users} total={found.total} onDone={found.dismiss} />
+  );
 }
 
 function setup(of: Channel) {
@@ -46,7 +48,7 @@ describe('the notice after mentioning people who are not in the channel', () => 
   });
 
   it('asks about the named people only, not oneself or a broadcast, and never in a DM', async () => {
-    api.mockResolvedValue({ users: [] });
+    api.mockResolvedValue({ users: [], total: 0 });
     setup(channel());
     check('@ann @here thanks @Bob and @cara.');
     expect(asked()).toEqual(['/channels/c1/non-members?usernames=bob%2Ccara']);
@@ -59,7 +61,9 @@ describe('the notice after mentioning people who are not in the channel', () => 
   });
 
   it('offers to add whom the mention missed, adds them and goes away', async () => {
-    api.mockImplementation(async (method: string) => (method === 'GET' ? { users: [bob, cara] } : {}));
+    api.mockImplementation(async (method: string) =>
+      method === 'GET' ? { users: [bob, cara], total: 2 } : {},
+    );
     setup(channel({ name: 'design' }));
     check('@bob @cara look');
     const notice = await screen.findByTestId('not-in-channel');
@@ -76,7 +80,7 @@ describe('the notice after mentioning people who are not in the channel', () => 
 
   it('keeps the notice with the reason when adding fails, and "Don\'t add" dismisses it', async () => {
     api.mockImplementation(async (method: string) => {
-      if (method === 'GET') return { users: [bob] };
+      if (method === 'GET') return { users: [bob], total: 1 };
       throw new Error('Network down');
     });
     setup(channel());
@@ -88,11 +92,23 @@ describe('the notice after mentioning people who are not in the channel', () => 
   });
 
   it('tells a member of a private channel that only its admins add people, with nothing to press but OK', async () => {
-    api.mockResolvedValue({ users: [bob] });
+    api.mockResolvedValue({ users: [bob], total: 1 });
     setup(channel({ kind: 'private' }));
     check('@bob');
     const notice = await screen.findByTestId('not-in-channel');
     expect(notice.textContent).toContain("Only the channel's admins can add people.");
+    expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByTestId('not-in-channel')).toBeNull();
+  });
+
+  it('counts everyone a group named and, past what one click adds, points to the members panel', async () => {
+    api.mockResolvedValue({ users: [bob, cara], total: 64 });
+    setup(channel({ name: 'design' }));
+    check('@engineering have a look');
+    const notice = await screen.findByTestId('not-in-channel');
+    expect(notice.textContent).toContain("Bob Baker, Cara Cole and 62 others aren't in #design");
+    expect(notice.textContent).toContain("add them from the channel's members");
     expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByTestId('not-in-channel')).toBeNull();
@@ -104,7 +120,7 @@ describe('the notice after mentioning people who are not in the channel', () => 
     const show = setup(channel());
     check('@bob');
     show(channel({ id: 'c2', name: 'random' }));
-    answer({ users: [bob] });
+    answer({ users: [bob], total: 1 });
     await new Promise((r) => setTimeout(r, 0));
     expect(screen.queryByTestId('not-in-channel')).toBeNull();
   });

@@ -3,8 +3,8 @@ import {
   BROADCAST_MENTIONS,
   mentionedNames,
   type Channel,
+  type NonMembersResponse,
   type User,
-  type UsersResponse,
 } from '@parley/protocol';
 import { api, describeError } from '../../lib/api';
 import { canAddMembers } from '../../lib/channel-rights';
@@ -18,7 +18,7 @@ const broadcasts: readonly string[] = BROADCAST_MENTIONS;
 
 /** After a send, whom its @mentions named but could not reach, as Slack and Mattermost say at once. */
 export function useNotInChannel(channel: Channel, me: User) {
-  const [found, setFound] = useState<{ channelId: string; users: User[] }>();
+  const [found, setFound] = useState<{ channelId: string } & NonMembersResponse>();
   const check = useCallback(
     (text: string) => {
       if (isDirect(channel)) return;
@@ -27,35 +27,43 @@ export function useNotInChannel(channel: Channel, me: User) {
         .slice(0, ASKED_AT_MOST);
       if (names.length === 0) return;
       const query = new URLSearchParams({ usernames: names.join(',') });
-      api<UsersResponse>('GET', `/channels/${channel.id}/non-members?${query}`).then(
-        ({ users }) => users.length > 0 && setFound({ channelId: channel.id, users }),
+      api<NonMembersResponse>('GET', `/channels/${channel.id}/non-members?${query}`).then(
+        (answer) => answer.users.length > 0 && setFound({ channelId: channel.id, ...answer }),
         // Offline or refused: the message went (or waits) all the same; there is nothing to offer.
         () => {},
       );
     },
     [channel, me.username],
   );
-  const users = found?.channelId === channel.id ? found.users : [];
-  return { users, check, dismiss: useCallback(() => setFound(undefined), []) };
+  const shown = found?.channelId === channel.id ? found : undefined;
+  return {
+    users: shown?.users ?? [],
+    total: shown?.total ?? 0,
+    check,
+    dismiss: useCallback(() => setFound(undefined), []),
+  };
 }
 
-/** "Bob isn't in #design": add them, or leave it; only the sender sees it. */
+/** "Bob isn't in #design": add them, or leave it; only the sender sees it. `total` counts people beyond `users`. */
 export function NotInChannelNotice({
   channel,
   me,
   users,
+  total = users.length,
   onDone,
 }: {
   channel: Channel;
   me: User;
   users: User[];
+  total?: number;
   onDone: () => void;
 }) {
   const { add } = useMemberChange(channel.id);
   const [error, setError] = useState<string>();
   if (users.length === 0) return null;
-  const canAdd = canAddMembers(channel, me);
-  const one = users.length === 1;
+  const tooMany = total > users.length;
+  const canAdd = canAddMembers(channel, me) && !tooMany;
+  const one = total === 1;
   const addAll = async () => {
     setError(undefined);
     try {
@@ -69,11 +77,13 @@ export function NotInChannelNotice({
     <div className="not-in-channel" role="status" data-testid="not-in-channel">
       <Icon name="users" size={16} />
       <p>
-        <strong>{listNames(users)}</strong> {one ? "isn't" : "aren't"} in #{channel.name}, so they weren't
-        notified.{' '}
+        <strong>{listNames(users, total)}</strong> {one ? "isn't" : "aren't"} in #{channel.name}, so they
+        weren't notified.{' '}
         {canAdd
           ? "Add them? They'll see the channel's history."
-          : "Only the channel's admins can add people."}
+          : tooMany
+            ? "That's more than can be added from here: add them from the channel's members."
+            : "Only the channel's admins can add people."}
       </p>
       <div className="not-in-channel-actions">
         {canAdd && (
@@ -99,9 +109,9 @@ export function NotInChannelNotice({
   );
 }
 
-function listNames(users: User[]): string {
+function listNames(users: User[], total: number): string {
   const names = users.map((u) => u.displayName);
-  if (names.length <= 2) return names.join(' and ');
-  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
-  return `${names[0]}, ${names[1]} and ${names.length - 2} others`;
+  if (total <= 2) return names.join(' and ');
+  if (total === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
+  return `${names[0]}, ${names[1]} and ${total - 2} others`;
 }

@@ -101,6 +101,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
             channel={channel}
             me={me}
             users={notInChannel.users}
+            total={notInChannel.total}
             onDone={notInChannel.dismiss}
           />
           <ThreadComposer
