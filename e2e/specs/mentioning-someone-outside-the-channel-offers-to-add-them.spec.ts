@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
 import {
+  PASSWORD,
   composer,
   messages,
   registerInNewContext,
@@ -16,6 +17,7 @@ const titled = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
 test('mentioning people who are not in the channel says they were not notified, and adds them on request', async ({
   browser,
+  request,
 }) => {
   const [aliceName, bobName, caraName] = [uniqueName('alice'), uniqueName('bob'), uniqueName('cara')];
   const alice = await registerInNewContext(browser, aliceName);
@@ -74,4 +76,25 @@ test('mentioning people who are not in the channel says they were not notified, 
   await inThread.getByRole('button', { name: `Add ${titled(caraName)}` }).click();
   await expect(inThread).toHaveCount(0);
   await expect(sidebar(cara.page).getByRole('link', { name: design })).toBeVisible();
+
+  // A group's handle stands for its members: the one outside the channel is named and can be added.
+  const daveName = uniqueName('dave');
+  const dave = await request.post('/api/v1/auth/register', {
+    headers: { 'x-parley-csrf': '1' },
+    data: { username: daveName, displayName: titled(daveName), password: PASSWORD },
+  });
+  const handle = uniqueName('reviewers');
+  const group = await alice.page.request.post('/api/v1/groups', {
+    headers: { 'x-parley-csrf': '1' },
+    data: { handle, name: 'Reviewers', userIds: [(await dave.json()).user.id] },
+  });
+  expect(group.status()).toBe(201);
+  await send(alice.page, design, `@${handle} the mockups are ready`);
+  await expect(notice(alice.page)).toContainText(`${titled(daveName)} isn't in #${design}`);
+  await notice(alice.page)
+    .getByRole('button', { name: `Add ${titled(daveName)}` })
+    .click();
+  await expect(
+    alice.page.getByTestId('system-line').filter({ hasText: `added ${titled(daveName)}` }),
+  ).toHaveCount(1);
 });

@@ -11,7 +11,6 @@ import type {
   SystemEvent,
   UpdateChannelBody,
   UpdateMembershipBody,
-  User,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/client.js';

@@ -47,7 +47,11 @@ export function ChannelHeader({
 
   const actions: ChannelAction[] = [...tucked];
   if (phone && channel.membership)
-    actions.push({ label: `Notifications: ${bellLabel(channel)}`, run: () => setBellOpen(true) });
+    actions.push({
+      label: 'Notifications',
+      hint: capitalize(bellLabel(channel)),
+      run: () => setBellOpen(true),
+    });
   if (!isDm && canManage && !channel.isDefault) {
     if (!channel.archivedAt) actions.push({ label: 'Rename channel', run: () => setRenaming(true) });
     actions.push(
@@ -205,6 +209,8 @@ export function ChannelHeader({
     </header>
   );
 }
+
+const capitalize = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 function bellLabel(channel: Channel): string {
   const m = channel.membership!;

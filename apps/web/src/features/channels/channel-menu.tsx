@@ -3,7 +3,8 @@ import { Icon } from '../../components/dialog';
 import { handleMenuKeys } from '../../components/menu-keys';
 import { useDismiss } from '../../lib/use-dismiss';
 
-export type ChannelAction = { label: string; run: () => void };
+/** `hint` is a second, quieter line: the current setting an entry opens. */
+export type ChannelAction = { label: string; hint?: string; run: () => void };
 
 /** The header's rarer actions (rename, archive, leave; on a phone files, pins and notifications too) behind one button, so the name keeps its room. */
 export function ChannelMenu({
@@ -60,6 +61,7 @@ export function ChannelMenu({
               }}
             >
               {action.label}
+              {action.hint && <span className="menu-hint">{action.hint}</span>}
             </button>
           ))}
         </div>
