@@ -6,6 +6,8 @@ import { seriousViolations } from '../support/axe.js';
 test.setTimeout(180_000);
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-acc';
+/** People on a page of the admin's list. */
+const PAGE = 50;
 
 async function signInNewContext(browser: Browser, username: string, password = PASSWORD) {
   const context = await browser.newContext();
@@ -72,18 +74,45 @@ test('changing the password signs the other tab out to the sign-in page, which s
   await second.context.close();
 });
 
-test('an admin deactivates a user whose open tab lands on sign-in, then hands out a one-time reset link', async ({
+test('an admin finds a user among many, deactivates them (their open tab lands on sign-in), then hands out a one-time reset link', async ({
   browser,
+  request,
 }) => {
+  // More people than a page holds, sorting first, so whoever is deactivated is not on the first page.
+  const crowd = uniqueName('aacrowd');
+  for (let i = 0; i < PAGE + 1; i++) {
+    const res = await request.post('/api/v1/auth/register', {
+      headers: { 'x-parley-csrf': '1' },
+      data: {
+        username: `${crowd}p${String(i).padStart(2, '0')}`,
+        displayName: `Crowd ${i}`,
+        password: PASSWORD,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
   const name = uniqueName('gone');
   const user = await registerInNewContext(browser, name);
   await waitLive(user.page);
   const admin = await signInNewContext(browser, OWNER.username, OWNER.password);
   await admin.page.goto('/admin');
+  const people = admin.page.getByRole('region', { name: /^People/ });
+  const rows = people.getByRole('row').filter({ hasText: '@' });
+  await expect(rows).toHaveCount(PAGE);
+  await expect(people.getByRole('heading')).toHaveText(/^People · [\d,]+$/);
+  await people.getByRole('button', { name: 'Show more' }).click();
+  await expect.poll(() => rows.count()).toBeGreaterThan(PAGE);
+  await people.getByRole('searchbox', { name: 'Search people' }).fill(name);
+  await expect(rows).toHaveCount(1);
   await admin.page.getByRole('button', { name: `Deactivate ${name}` }).click();
   await admin.page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   const row = admin.page.getByRole('row').filter({ hasText: `@${name}` });
   await expect(row.getByText('Deactivated', { exact: true })).toBeVisible();
+  await people.getByRole('combobox', { name: 'Status' }).selectOption('active');
+  await expect(people.getByText('No one matches.')).toBeVisible();
+  await people.getByRole('combobox', { name: 'Status' }).selectOption('deactivated');
+  await expect(rows).toHaveCount(1);
+  await people.getByRole('combobox', { name: 'Status' }).selectOption('');
 
   await expect(user.page).toHaveURL(/\/login$/);
   await expect(user.page.getByText(/You were signed out/)).toBeVisible();

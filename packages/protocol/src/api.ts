@@ -325,6 +325,16 @@ export const MembersQuery = z.strictObject({
 });
 export type MembersQuery = z.infer<typeof MembersQuery>;
 
+/** The admin's people list: a page in username order after `cursor`, narrowed by a word of the name, a role or a status. */
+export const AdminUsersQuery = z.strictObject({
+  q: SafeString.trim().max(64).optional(),
+  role: Role.optional(),
+  status: z.enum(['active', 'deactivated']).optional(),
+  cursor: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
 /** Named people, or groups by handle, whose members are not in the channel: whom a message mentioned but could not reach. */
 export const NonMembersQuery = z.strictObject({
   usernames: z
@@ -358,6 +368,8 @@ export type ChannelResponse = { channel: Channel };
 export type ChannelsResponse = { channels: Channel[] };
 /** nextCursor: pass it as `cursor` for the next page; null on the last page. */
 export type MembersResponse = { members: Member[]; nextCursor: string | null };
+/** `total`: how many people match the query in all pages. */
+export type AdminUsersResponse = { users: User[]; nextCursor: string | null; total: number };
 export type MessageResponse = { message: Message };
 /** hasMore: older messages exist; hasMoreAfter (around= only): newer ones exist beyond the page. */
 export type MessagesResponse = { messages: Message[]; hasMore: boolean; hasMoreAfter?: boolean };

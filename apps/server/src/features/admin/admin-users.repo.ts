@@ -1,10 +1,37 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { AdminUsersQuery } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
 import { channels, memberships, users } from '../../db/schema.js';
+import { startsAWord } from '../users/users.repo.js';
 
-/** Every account, deactivated ones too, for the admin's list. */
-export async function listAllUsers(db: Conn, limit: number) {
-  return db.select().from(users).orderBy(asc(users.username)).limit(limit);
+type UserRow = typeof users.$inferSelect;
+
+/** A page of accounts, deactivated ones too, in username order, and how many match in all. */
+export async function listUsersPage(
+  db: Conn,
+  query: AdminUsersQuery,
+): Promise<{ rows: UserRow[]; more: boolean; total: number }> {
+  const matches = and(
+    query.q ? startsAWord(query.q) : undefined,
+    query.role ? eq(users.role, query.role) : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+  );
+  const after = query.cursor
+    ? gt(users.username, sql`(select c.username from ${users} c where c.id = ${query.cursor})`)
+    : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(and(matches, after))
+      .orderBy(asc(users.username))
+      .limit(query.limit + 1),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(matches),
+  ]);
+  return { rows: rows.slice(0, query.limit), more: rows.length > query.limit, total: count?.total ?? 0 };
 }
 
 /** The public channels (#general among them) a user is in: what a guest may not keep. */

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  AdminUsersQuery,
   IdParams,
   UpdateRoleBody,
   type AdminUserResponse,
+  type AdminUsersResponse,
   type ResetLinkResponse,
   type RevokedResponse,
   type User,
@@ -11,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { createResetLink } from '../auth/passwords.service.js';
 import { toUser } from '../users/users.repo.js';
-import { listAllUsers } from './admin-users.repo.js';
+import { listUsersPage } from './admin-users.repo.js';
 import * as service from './admin-users.service.js';
 
 /** Accounts as an owner or admin manages them: roles, deactivation, sessions and reset links. */
@@ -25,9 +27,10 @@ export function adminUserRoutes(
     return { admin: await requireAdmin(req), id };
   };
 
-  app.get('/admin/users', async (req) => {
+  app.get('/admin/users', async (req): Promise<AdminUsersResponse> => {
     await requireAdmin(req);
-    return { users: (await listAllUsers(ctx.db, 500)).map(toUser) };
+    const { rows, more, total } = await listUsersPage(ctx.db, parse(AdminUsersQuery, req.query));
+    return { users: rows.map(toUser), nextCursor: more ? rows.at(-1)!.id : null, total };
   });
 
   app.patch('/admin/users/:id/role', async (req): Promise<AdminUserResponse> => {

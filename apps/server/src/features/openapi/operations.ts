@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import {
   AddMemberBody,
+  AdminUsersQuery,
   BrowseChannelsQuery,
   ChangePasswordBody,
   ChannelFilesQuery,
@@ -150,7 +151,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /channels/:id/keys': { summary: "The caller's wrapped channel keys" },
   'GET /channels/:id/keys/status': { summary: 'Which members lack the current channel key' },
   'POST /channels/:id/keys': { summary: 'Add a channel key version or wraps', body: PostChannelKeysBody },
-  'GET /admin/users': { summary: 'All users (admin)' },
+  'GET /admin/users': {
+    summary: 'People, deactivated too, a page at a time, by name, role or status (admin)',
+    query: AdminUsersQuery,
+  },
   'PATCH /admin/users/:id/role': { summary: "Change a user's role (admin)", body: UpdateRoleBody },
   'POST /admin/users/:id/deactivate': { summary: 'Deactivate an account (admin)' },
   'POST /admin/users/:id/reactivate': { summary: 'Reactivate an account (admin)' },

@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResetLinkResponse, Role, User, UsersResponse } from '@parley/protocol';
+import { useDeferredValue, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResetLinkResponse, Role, User } from '@parley/protocol';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
+import { PeopleFilters } from './people-filters';
+import { type PeopleFilter, usePeoplePages } from './use-people-pages';
 import './people.css';
 
 type Action = 'deactivate' | 'reactivate' | 'sign-out' | 'reset';
@@ -15,10 +17,9 @@ const canManage = (me: User, u: User) =>
 
 export function PeopleSection({ me }: { me: User }) {
   const qc = useQueryClient();
-  const users = useQuery({
-    queryKey: ['admin', 'users'],
-    queryFn: () => api<UsersResponse>('GET', '/admin/users'),
-  });
+  const [filter, setFilter] = useState<PeopleFilter>({ q: '', role: '', status: '' });
+  const shown = useDeferredValue(filter);
+  const users = usePeoplePages({ ...shown, q: shown.q.trim() });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'users'] });
   const [confirming, setConfirming] = useState<{ user: User; action: 'deactivate' | 'sign-out' }>();
   const [reset, setReset] = useState<{ user: User; link: string; expiresAt: string }>();
@@ -42,7 +43,11 @@ export function PeopleSection({ me }: { me: User }) {
   });
   return (
     <section className="card" aria-labelledby="people-title">
-      <h2 id="people-title">People</h2>
+      <h2 id="people-title">
+        People
+        {users.total !== undefined && <span className="people-count"> · {users.total.toLocaleString()}</span>}
+      </h2>
+      <PeopleFilters filter={filter} onChange={setFilter} />
       <FailureNote error={users.error ?? setRole.error ?? act.error} />
       {reset && (
         <div className="notice reset-link" role="status">
@@ -74,7 +79,7 @@ export function PeopleSection({ me }: { me: User }) {
             </tr>
           </thead>
           <tbody>
-            {users.data?.users.map((u) => (
+            {users.users.map((u) => (
               <tr key={u.id} className={u.status === 'deactivated' ? 'person-deactivated' : undefined}>
                 <td>
                   {u.displayName} <span className="muted">@{u.username}</span>
@@ -139,7 +144,18 @@ export function PeopleSection({ me }: { me: User }) {
             ))}
           </tbody>
         </table>
+        {users.isSuccess && users.users.length === 0 && <p className="muted">No one matches.</p>}
       </div>
+      {users.hasNextPage && (
+        <button
+          type="button"
+          className="button button-ghost people-more"
+          disabled={users.isFetchingNextPage}
+          onClick={() => void users.fetchNextPage()}
+        >
+          {users.isFetchingNextPage ? 'Loading…' : 'Show more'}
+        </button>
+      )}
       <ConfirmDialog
         open={!!confirming}
         title={
