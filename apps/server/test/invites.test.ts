@@ -59,4 +59,22 @@ describe('invite-only registration', () => {
     const demote = await deputy.patch(`/admin/users/${owner.user.id}/role`, { role: 'member' });
     expect(demote.status).toBe(403);
   });
+
+  it('lists only invites that still let someone in, and keeps at most 100 open', async () => {
+    const open = async () =>
+      (await owner.get('/admin/invites')).body.invites.map((i: { code: string }) => i.code);
+    const used = (await owner.post('/admin/invites', { maxUses: 1 })).body.invite.code;
+    expect(await open()).toContain(used);
+    await register('used.once', used);
+    expect(await open()).not.toContain(used);
+    const already = (await open()).length;
+    for (let i = already; i < 100; i++) expect((await owner.post('/admin/invites', {})).status).toBe(201);
+    const refused = await owner.post('/admin/invites', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('too_many_invites');
+    expect(await open()).toHaveLength(100);
+    // Revoking one makes room again.
+    expect((await owner.delete(`/admin/invites/${(await open())[0]}`)).status).toBe(204);
+    expect((await owner.post('/admin/invites', {})).status).toBe(201);
+  });
 });

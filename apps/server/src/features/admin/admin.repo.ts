@@ -49,12 +49,20 @@ export async function findInvite(db: Conn, code: string): Promise<InviteRow | un
   return row;
 }
 
+/** Invites that still let someone in: not revoked, expired or used up. */
+const stillOpen = sql`${invites.revokedAt} is null and (${invites.expiresAt} is null or ${invites.expiresAt} > now())
+  and (${invites.maxUses} is null or ${invites.uses} < ${invites.maxUses})`;
+
 export async function listInvites(db: Conn): Promise<InviteRow[]> {
-  return db
-    .select()
+  return db.select().from(invites).where(stillOpen).orderBy(desc(invites.createdAt));
+}
+
+export async function countOpenInvites(db: Conn): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(invites)
-    .where(sql`${invites.revokedAt} is null`)
-    .orderBy(desc(invites.createdAt));
+    .where(stillOpen);
+  return row?.n ?? 0;
 }
 
 export async function revokeInvite(db: Conn, code: string): Promise<boolean> {

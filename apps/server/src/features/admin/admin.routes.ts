@@ -10,6 +10,8 @@ import { adminUserRoutes } from './admin-users.routes.js';
 import * as repo from './admin.repo.js';
 
 const CodeParams = z.strictObject({ code: z.string().min(1).max(64) });
+/** Invite links open at once: enough for any team, and a bound on a repeated press. */
+const OPEN_INVITES_AT_MOST = 100;
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const requireAdmin = async (req: FastifyRequest) => {
@@ -46,6 +48,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/admin/invites', async (req, reply) => {
     const admin = await requireAdmin(req);
     const body = parse(CreateInviteBody, req.body === undefined ? {} : req.body);
+    if ((await repo.countOpenInvites(ctx.db)) >= OPEN_INVITES_AT_MOST) throw new AppError('too_many_invites');
     const row = await repo.insertInvite(ctx.db, {
       code: randomBytes(12).toString('base64url'),
       createdBy: admin.id,
