@@ -23,6 +23,7 @@ import { Composer } from '../components/message/composer';
 import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
 import { NotInChannelNotice, useNotInChannel } from '../components/mention/not-in-channel';
+import { useInviteOffer } from '../features/invites/use-invite-offer';
 import { MessageLinkContext, messagePathFrom } from '../features/messages/message-link';
 import { MessageList } from '../features/messages/message-list';
 import { canAddMembers } from '../lib/channel-rights';
@@ -92,6 +93,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
     trigger: !phone,
   });
   const [addingPeople, setAddingPeople] = useState(false);
+  const inviteOffer = useInviteOffer(channel, me);
   const lastTyping = useRef(0);
   const markRead = useMarkRead();
   const cryptoReady = useEncryptionReady(channel.encrypted);
@@ -232,6 +234,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               editingId={editingId}
               onEditingChange={setEditingId}
               onAddPeople={canAddMembers(channel, me) ? addPeople : undefined}
+              onInvite={inviteOffer.onInvite}
             />
           )}
           <TypingLine where={channel.id} users={users} />
@@ -296,6 +299,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
           )
         )}
       </div>
+      {inviteOffer.dialog}
     </section>
   );
   return (

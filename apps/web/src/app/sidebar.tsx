@@ -29,6 +29,9 @@ const NewDmDialog = lazy(() =>
 const BrowseChannelsDialog = lazy(() =>
   import('../features/channels/browse-channels-dialog').then((m) => ({ default: m.BrowseChannelsDialog })),
 );
+const InviteDialog = lazy(() =>
+  import('../features/invites/invite-dialog').then((m) => ({ default: m.InviteDialog })),
+);
 const CreateChannelDialog = lazy(() =>
   import('../features/channels/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })),
 );
@@ -43,7 +46,7 @@ export function Sidebar({ me }: { me: User }) {
   const { data: channels = [] } = useChannels();
   useUnreadTitle(channels);
   const { data: presence = {} } = usePresence();
-  const [dialog, setDialog] = useState<'create' | 'browse' | 'dm'>();
+  const [dialog, setDialog] = useState<'create' | 'browse' | 'dm' | 'invite'>();
   const rooms = channels.filter((c) => c.kind === 'public' || c.kind === 'private');
   const dms = channels.filter((c) => c.kind === 'dm' || c.kind === 'group');
   const unreadThreads = useUnreadThreadCount();
@@ -200,11 +203,21 @@ export function Sidebar({ me }: { me: User }) {
             );
           })}
         </Section>
+        {me.role !== 'guest' && (
+          <button
+            type="button"
+            className="sidebar-link sidebar-action sidebar-invite"
+            onClick={() => setDialog('invite')}
+          >
+            <Icon name="userPlus" size={14} /> Invite people
+          </button>
+        )}
       </div>
       <Suspense fallback={null}>
         {dialog === 'create' && <CreateChannelDialog open onClose={() => setDialog(undefined)} />}
         {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
         {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
+        {dialog === 'invite' && <InviteDialog me={me} onClose={() => setDialog(undefined)} />}
       </Suspense>
     </nav>
   );

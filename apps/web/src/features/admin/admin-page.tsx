@@ -28,7 +28,8 @@ export default function AdminPage({ me }: { me: User }) {
         ['admin', 'settings'],
         (old) => old && { settings: { ...old.settings, inviteOnly } },
       ),
-    onSettled: refresh,
+    // The instance's public settings (the invite dialog, sign-up) follow at once.
+    onSettled: () => Promise.all([refresh(), qc.invalidateQueries({ queryKey: ['instance'] })]),
   });
   const createInvite = useMutation({
     mutationFn: () => api('POST', '/admin/invites', { expiresInHours: 24 * 7 }),

@@ -56,6 +56,8 @@ type Props = {
   onEditingChange: (id: string | undefined) => void;
   /** Where the person may add members: an empty channel offers it, as its first step. */
   onAddPeople?: () => void;
+  /** Where one is alone on the instance: the channel's start offers to invite people. */
+  onInvite?: () => void;
 };
 
 /**
@@ -77,6 +79,7 @@ export function MessageList({
   editingId,
   onEditingChange,
   onAddPeople,
+  onInvite,
 }: Props) {
   const qc = useQueryClient();
   const loadOlder = useLoadOlder(channel.id);
@@ -226,7 +229,7 @@ export function MessageList({
         preview={preview}
         intro={
           !preview && !hasMoreBefore && item.row.lines[0]!.id === messages[0]?.id ? (
-            <ListStart channel={channel} />
+            <ListStart channel={channel} onInvite={onInvite} />
           ) : undefined
         }
       />
@@ -236,7 +239,7 @@ export function MessageList({
         preview={preview}
         intro={
           !preview && !hasMoreBefore && item.row.message.id === messages[0]?.id ? (
-            <ListStart channel={channel} />
+            <ListStart channel={channel} onInvite={onInvite} />
           ) : undefined
         }
         author={item.row.message.authorId === me.id ? me : users.get(item.row.message.authorId)}
@@ -271,6 +274,7 @@ export function MessageList({
             <Icon name="users" size={16} /> Add people
           </button>
         )}
+        {onInvite && <InviteButton onInvite={onInvite} />}
       </div>
     );
   }
@@ -350,7 +354,15 @@ const LIST_EDGES = {
     ) : null,
 };
 
-function ListStart({ channel }: { channel: Channel }) {
+function InviteButton({ onInvite }: { onInvite: () => void }) {
+  return (
+    <button type="button" className="button empty-channel-add" onClick={onInvite}>
+      <Icon name="userPlus" size={16} /> Invite people
+    </button>
+  );
+}
+
+function ListStart({ channel, onInvite }: { channel: Channel; onInvite?: () => void }) {
   return (
     <div className="list-header list-start">
       <strong>
@@ -360,6 +372,12 @@ function ListStart({ channel }: { channel: Channel }) {
       </strong>
       {channel.topic && <span>{channel.topic}</span>}
       {channel.encrypted && <span>{E2E_NOTE}</span>}
+      {onInvite && (
+        <div className="invite-offer" data-testid="invite-offer">
+          <span>You are the only one here so far.</span>
+          <InviteButton onInvite={onInvite} />
+        </div>
+      )}
     </div>
   );
 }
