@@ -42,6 +42,7 @@ import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
 import { fileRoutes } from './features/files/files.routes.js';
 import { emojiRoutes } from './features/emoji/emoji.routes.js';
+import { avatarRoutes } from './features/avatars/avatars.routes.js';
 import { groupRoutes } from './features/groups/groups.routes.js';
 import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
 import { createSocketServer } from './realtime/socket-server.js';
@@ -108,6 +109,7 @@ export async function createParley(
         pinRoutes,
         fileRoutes,
         emojiRoutes,
+        avatarRoutes,
         groupRoutes,
         reactionRoutes,
         feedRoutes,

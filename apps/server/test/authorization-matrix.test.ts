@@ -26,6 +26,7 @@ type Fixture = {
   groupId: string;
   emojiName: string;
   emojiId: string;
+  avatarId: string;
 };
 type Policy = {
   expect: Expect;
@@ -157,6 +158,9 @@ const POLICY: Record<string, Policy> = {
   // Added by `member`: they, owners and admins remove it.
   'DELETE /api/v1/emoji/:name': { expect: { ...SIGNED_IN, nonMember: '403', guest: '403' } },
   'GET /api/v1/emoji/images/:id': { expect: SIGNED_IN },
+  'PUT /api/v1/users/me/avatar': { expect: SIGNED_IN, body: () => pictureUpload() },
+  'DELETE /api/v1/users/me/avatar': { expect: SIGNED_IN },
+  'GET /api/v1/avatars/:id': { expect: SIGNED_IN },
   'PUT /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/reactions/:emoji': { expect: CHANNEL_MEMBER },
   'GET /api/v1/sync': { expect: SIGNED_IN },
@@ -282,6 +286,15 @@ describe('authorization matrix: every route x every kind of caller', () => {
       });
       emojiId = ((await res.json()) as { emoji: { id: string } }).emoji.id;
     }
+    let avatarId = '';
+    if (url.includes('/avatars/')) {
+      const res = await fetch(`${server.url}/api/v1/users/me/avatar`, {
+        method: 'PUT',
+        headers: { cookie: clients.member.cookie, 'x-parley-csrf': '1' },
+        body: await pictureUpload(),
+      });
+      avatarId = ((await res.json()) as { user: { avatarId: string } }).user.avatarId;
+    }
     const groupId = url.includes('/groups/:id')
       ? (await creator.post('/groups', { handle: `g${uniq()}`, name: 'Group' })).body.group.id
       : '';
@@ -320,6 +333,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         groupId,
         emojiName,
         emojiId,
+        avatarId,
       };
     }
   }
@@ -333,6 +347,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(/\/files\/:id/, `/files/${f.fileId}`)
       .replace(/\/groups\/:id/, `/groups/${f.groupId}`)
       .replace('/emoji/images/:id', `/emoji/images/${f.emojiId}`)
+      .replace('/avatars/:id', `/avatars/${f.avatarId}`)
       .replace('/emoji/:name', `/emoji/${f.emojiName}`)
       .replace(':userId', f.targetId)
       .replace(':username', f.targetName)

@@ -31,4 +31,6 @@ export const LIMITS = {
   emojiNameMax: 32,
   /** A custom emoji's picture, in bytes. */
   emojiImageMax: 256 * 1024,
+  /** A profile photo as uploaded, in bytes; it is stored as a 256-pixel square. */
+  avatarImageMax: 5 * 1024 * 1024,
 } as const;

@@ -75,6 +75,8 @@ export const User = z.object({
   customStatus: z.object({ text: z.string(), emoji: z.string(), until: z.string().nullable() }).nullable(),
   /** IANA time zone, as the user's browser reports it. */
   timeZone: z.string().nullable(),
+  /** The profile photo, at GET /avatars/:id; null shows initials. */
+  avatarId: Id.nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof User>;

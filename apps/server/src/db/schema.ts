@@ -39,6 +39,8 @@ export const users = pgTable(
     statusUntil: timestamp('status_until', { withTimezone: true }),
     /** The IANA zone the user's browser reports, for their local time on their profile card. */
     timeZone: text('time_zone'),
+    /** The profile photo (a row of avatars); null shows initials. */
+    avatarId: uuid('avatar_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -363,6 +365,18 @@ export const userGroupMembers = pgTable(
 );
 
 /** Custom emoji: a name (unique, never a standard shortcode) and its picture, encrypted at rest like files. */
+/** Profile photos: a 256-pixel WebP square each, its bytes in the file store under the row's id. */
+export const avatars = pgTable('avatars', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  wrappedKey: text('wrapped_key').notNull(),
+  createdAt: createdAt(),
+});
+
 export const customEmoji = pgTable('custom_emoji', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull().unique(),

@@ -28,6 +28,7 @@ export const RATE_RULES = {
   memberAdd: { points: 120, durationS: 600, by: 'user' },
   invite: { points: 30, durationS: 3600, by: 'user' },
   groupWrite: { points: 60, durationS: 600, by: 'user' },
+  avatar: { points: 20, durationS: 3600, by: 'user' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -48,6 +49,8 @@ const ROUTES: Record<string, RateRule> = {
   'PATCH /groups/:id': 'groupWrite',
   'PUT /groups/:id/members': 'groupWrite',
   'DELETE /groups/:id': 'groupWrite',
+  'PUT /users/me/avatar': 'avatar',
+  'DELETE /users/me/avatar': 'avatar',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

@@ -23,6 +23,7 @@ const user = {
   dndUntil: null,
   customStatus: null,
   timeZone: null,
+  avatarId: null,
   createdAt: '2026-11-27T00:00:00.000Z',
 };
 

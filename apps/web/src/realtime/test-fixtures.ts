@@ -51,6 +51,7 @@ export const user = (id: string, extra: Partial<User> = {}): User => ({
   dndUntil: null,
   customStatus: null,
   timeZone: null,
+  avatarId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...extra,
 });

@@ -11,6 +11,7 @@ const user = (id: string): User => ({
   dndUntil: null,
   customStatus: null,
   timeZone: null,
+  avatarId: null,
   createdAt: new Date(0).toISOString(),
 });
 

@@ -4,14 +4,14 @@ const STILLS = new Set(['image/png', 'image/jpeg', 'image/webp']);
 /** The types makePreview reads. */
 export const PICTURES = new Set([...STILLS, 'image/gif']);
 // A decompression bomb stops here rather than in memory.
-const MAX_PIXELS = 50_000_000;
+export const MAX_PIXELS = 50_000_000;
 // A small picture is its own preview.
 const SMALL_BYTES = 200 * 1024;
 
 export type Preview = { width: number; height: number; thumbnail?: Buffer };
 
 let loading: Promise<typeof import('sharp')> | undefined;
-const loadSharp = () =>
+export const loadSharp = () =>
   (loading ??= import('sharp').then((mod) => {
     // One core for pictures, so uploads never take the whole machine from messages.
     mod.default.concurrency(1);

@@ -22,6 +22,7 @@ export function toUser(row: UserRow): User {
           }
         : null,
     timeZone: row.timeZone,
+    avatarId: row.avatarId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -94,6 +95,7 @@ export async function updateUser(
       | 'statusEmoji'
       | 'statusUntil'
       | 'timeZone'
+      | 'avatarId'
     >
   >,
 ): Promise<UserRow | undefined> {

@@ -103,6 +103,7 @@ describe('Composer mentions', () => {
     dndUntil: null,
     customStatus: null,
     timeZone: null,
+    avatarId: null,
     createdAt: '2026-01-01T00:00:00.000Z',
   };
 
