@@ -95,6 +95,7 @@ export function MembersPanel({ channel, me, onClose, focusAdd }: Props) {
             <Avatar
               name={user.displayName}
               username={user.username}
+              photo={user.avatarId}
               size={28}
               presence={presence[user.id] ?? 'offline'}
             />

@@ -100,7 +100,7 @@ function MentionCard({
         <span className="draft-card-time">{sinceLabel(message.createdAt, now)}</span>
       </span>
       <span className="mention-card-line">
-        <Avatar name={name} username={author?.username ?? '?'} size={28} />
+        <Avatar name={name} username={author?.username ?? '?'} photo={author?.avatarId} size={28} />
         <span className="mention-card-text">
           <strong>{name}</strong>
           <MessageBody text={message.body ?? ''} inLink />

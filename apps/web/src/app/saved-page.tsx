@@ -65,7 +65,12 @@ export default function SavedPage({ me }: { me: User }) {
                       <span className="draft-card-time">Saved {sinceLabel(savedAt, now)}</span>
                     </span>
                     <span className="mention-card-line">
-                      <Avatar name={name} username={author?.username ?? '?'} size={28} />
+                      <Avatar
+                        name={name}
+                        username={author?.username ?? '?'}
+                        photo={author?.avatarId}
+                        size={28}
+                      />
                       <span className="mention-card-text">
                         <strong>{name}</strong>
                         {message.encrypted ? (

@@ -11,6 +11,7 @@ import { PageLayout } from '../components/page-layout';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { SessionsList } from '../features/account/sessions-list';
 import { NotificationSettings } from './notification-settings';
+import { ProfilePhoto } from './profile-photo';
 import './settings-page.css';
 
 export default function SettingsPage({ me }: { me: User }) {
@@ -28,7 +29,12 @@ export default function SettingsPage({ me }: { me: User }) {
           </NavLink>
         ))}
       </nav>
-      {tab === 'profile' && <Profile me={me} />}
+      {tab === 'profile' && (
+        <>
+          <ProfilePhoto me={me} />
+          <Profile me={me} />
+        </>
+      )}
       {tab === 'notifications' && <NotificationSettings me={me} />}
       {tab === 'encryption' && <EncryptionSettings />}
       {tab === 'security' && <Security />}

@@ -193,6 +193,7 @@ export function Sidebar({ me }: { me: User }) {
                     <Avatar
                       name={other.displayName}
                       username={other.username}
+                      photo={other.avatarId}
                       size={20}
                       presence={presence[other.id] ?? 'offline'}
                       paused={!!pausedUntil(other)}

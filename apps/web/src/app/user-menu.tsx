@@ -31,6 +31,7 @@ export function UserMenu({ me }: { me: User }) {
         <Avatar
           name={me.displayName}
           username={me.username}
+          photo={me.avatarId}
           size={28}
           presence="online"
           paused={!!pausedUntil(me)}

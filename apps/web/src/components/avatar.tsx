@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import type { Presence } from '@parley/protocol';
+import { getConfig } from '../lib/config';
 import './avatar.css';
+
+export const avatarUrl = (id: string) => `${getConfig().apiBase}/avatars/${id}`;
 
 const HUES = [12, 32, 150, 172, 200, 222, 262, 290, 330];
 
@@ -31,15 +35,20 @@ export function Avatar({
   size = 36,
   presence,
   paused,
+  photo,
 }: {
   name: string;
   username: string;
+  /** The profile photo's id; initials when none, or while it cannot be loaded. */
+  photo?: string | null;
   size?: number;
   presence?: Presence;
   /** Notifications paused (do not disturb): a moon in place of the presence dot. */
   paused?: boolean;
 }) {
   const box = Math.max(size, MIN_AVATAR);
+  const [failed, setFailed] = useState<string>();
+  const shown = photo && photo !== failed ? photo : undefined;
   return (
     <span
       className="avatar"
@@ -51,7 +60,19 @@ export function Avatar({
       }}
       aria-hidden="true"
     >
-      {initials(name)}
+      {shown ? (
+        <img
+          className="avatar-photo"
+          src={avatarUrl(shown)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailed(shown)}
+        />
+      ) : (
+        initials(name)
+      )}
       {paused ? (
         <span className="presence-dot presence-paused" title="Notifications paused" />
       ) : (

@@ -18,19 +18,21 @@ export class ApiError extends Error {
   }
 }
 
+/** A JSON body, or a FormData sent as the browser encodes it (uploads). */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const answered = method === 'GET' ? takeAnswer(path) : undefined;
   if (answered !== undefined) return answered as T;
+  const json = body !== undefined && !(body instanceof FormData);
   let res: Response;
   try {
     res = await fetch(`${getConfig().apiBase}${path}`, {
       method,
       credentials: 'include',
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(json ? { 'content-type': 'application/json' } : {}),
         ...(method !== 'GET' ? { [CSRF_HEADER]: '1' } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
   } catch {
     throw new ApiError('network', 'Cannot reach the server. Check your connection.', 0);

@@ -172,7 +172,12 @@ export function useMentionTyping(
               </span>
             ) : o.user ? (
               <>
-                <Avatar name={o.user.displayName} username={o.user.username} size={22} />
+                <Avatar
+                  name={o.user.displayName}
+                  username={o.user.username}
+                  photo={o.user.avatarId}
+                  size={22}
+                />
                 <span>
                   <strong>
                     <Marked text={o.user.displayName} query={at!.query} />

@@ -99,7 +99,7 @@ export const MessageRow = memo(function MessageRow({
       >
         <div className="message-gutter">
           {head ? (
-            <Avatar name={name} username={author?.username ?? '?'} />
+            <Avatar name={name} username={author?.username ?? '?'} photo={author?.avatarId} />
           ) : (
             <time
               className="message-hover-time"
@@ -204,7 +204,7 @@ export function PendingRow({
       data-status={item.status}
     >
       <div className="message-gutter">
-        <Avatar name={self.displayName} username={self.username} />
+        <Avatar name={self.displayName} username={self.username} photo={self.avatarId} />
       </div>
       <div className="message-main">
         <header className="message-meta">

@@ -38,7 +38,14 @@ export default function ProfileCard({ user, onClose }: { user: User; onClose: ()
       tabIndex={-1}
       ref={ref}
     >
-      <Avatar name={user.displayName} username={user.username} size={64} presence={state} paused={!!paused} />
+      <Avatar
+        name={user.displayName}
+        username={user.username}
+        photo={user.avatarId}
+        size={64}
+        presence={state}
+        paused={!!paused}
+      />
       <div className="profile-card-name">
         <strong>{user.displayName}</strong>
         <span className="muted">@{user.username}</span>

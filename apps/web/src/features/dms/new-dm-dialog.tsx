@@ -75,6 +75,7 @@ export function NewDmDialog({ open, me, onClose }: { open: boolean; me: User; on
                 <Avatar
                   name={u.displayName}
                   username={u.username}
+                  photo={u.avatarId}
                   size={28}
                   presence={presence[u.id] ?? 'offline'}
                 />

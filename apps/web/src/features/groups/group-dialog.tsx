@@ -119,7 +119,7 @@ export function GroupDialog({ group, members: initial, onClose }: Props) {
               {found.length === 0 && <li className="muted small">Nobody found</li>}
               {found.map((u) => (
                 <li key={u.id}>
-                  <Avatar name={u.displayName} username={u.username} size={24} />
+                  <Avatar name={u.displayName} username={u.username} photo={u.avatarId} size={24} />
                   <span className="group-person">
                     {u.displayName} <span className="muted small">@{u.username}</span>
                   </span>
@@ -139,7 +139,7 @@ export function GroupDialog({ group, members: initial, onClose }: Props) {
             {members.length === 0 && <li className="muted small">No one yet</li>}
             {members.map((u) => (
               <li key={u.id}>
-                <Avatar name={u.displayName} username={u.username} size={24} />
+                <Avatar name={u.displayName} username={u.username} photo={u.avatarId} size={24} />
                 <span className="group-person">
                   {u.displayName} <span className="muted small">@{u.username}</span>
                 </span>

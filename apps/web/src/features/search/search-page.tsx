@@ -168,7 +168,7 @@ function ResultList({ results, me, channels }: { results: ResultRow[]; me: User;
                 <span className="muted">{when.format(new Date(r.message.createdAt))}</span>
               </span>
               <span className="search-result-line">
-                <Avatar name={name} username={author?.username ?? '?'} size={28} />
+                <Avatar name={name} username={author?.username ?? '?'} photo={author?.avatarId} size={28} />
                 <span className="search-result-text">
                   <strong>{name}</strong>
                   <span className="search-result-body">

@@ -94,6 +94,7 @@ export default function QuickSwitcher({ me, onClose }: { me: User; onClose: () =
                   <Avatar
                     name={item.user.displayName}
                     username={item.user.username}
+                    photo={item.user.avatarId}
                     size={22}
                     presence={presence[item.user.id] ?? 'offline'}
                   />

@@ -36,7 +36,13 @@ export function ThreadSummary({ message }: { message: Message }) {
         {message.replyUserIds.slice(0, LIMITS.replyAvatars).map((id) => {
           const user = users.get(id);
           return (
-            <Avatar key={id} name={user?.displayName ?? '?'} username={user?.username ?? id} size={22} />
+            <Avatar
+              key={id}
+              name={user?.displayName ?? '?'}
+              username={user?.username ?? id}
+              photo={user?.avatarId}
+              size={22}
+            />
           );
         })}
       </span>

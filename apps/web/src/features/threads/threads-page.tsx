@@ -125,7 +125,7 @@ function CardLine({ message, users, me }: { message: Message; users: Map<string,
   const name = author?.displayName ?? 'Unknown user';
   return (
     <span className="thread-card-line">
-      <Avatar name={name} username={author?.username ?? '?'} size={28} />
+      <Avatar name={name} username={author?.username ?? '?'} photo={author?.avatarId} size={28} />
       <span className="thread-card-text">
         <span className="thread-card-author">{name}</span>
         <span className="thread-card-excerpt">
