@@ -121,6 +121,7 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/v1/channels/:id/members/:userId': { expect: CHANNEL_ADMIN },
   'PATCH /api/v1/channels/:id/membership': { expect: CHANNEL_MEMBER, body: () => ({ notify: 'none' }) },
   'POST /api/v1/channels/:id/read': { expect: CHANNEL_MEMBER, body: () => ({ seq: 1 }) },
+  'POST /api/v1/channels/read': { expect: SIGNED_IN },
   'POST /api/v1/channels/:id/unread': { expect: CHANNEL_MEMBER, body: () => ({ seq: 1 }) },
   // Guests reach only people who share a channel with them.
   'POST /api/v1/dms': { expect: { ...SIGNED_IN, guest: '404' }, body: (f) => ({ userId: f.targetId }) },

@@ -377,6 +377,9 @@ export type ReactionsResponse = { reactions: Reaction[] };
 /** hasMore: replies exist beyond the page in the direction asked (older, unless `after=`). */
 export type ThreadResponse = { root: Message; messages: Message[]; hasMore: boolean; thread: ThreadState };
 export type ThreadStateResponse = { thread: ThreadState };
+/** A channel's read point and what is unread after it, up to `lastSeq`. */
+export type ReadState = { channelId: string; seq: number; unread: number; mentions: number; lastSeq: number };
+export type ReadAllResponse = { reads: ReadState[] };
 export type ThreadsResponse = { threads: { thread: ThreadState; root: Message }[] };
 export type SyncResponse = { changes: FeedChange[]; cursor: string; more: boolean };
 export type InviteResponse = { invite: Invite };

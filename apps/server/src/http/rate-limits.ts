@@ -29,6 +29,7 @@ export const RATE_RULES = {
   invite: { points: 30, durationS: 3600, by: 'user' },
   groupWrite: { points: 60, durationS: 600, by: 'user' },
   avatar: { points: 20, durationS: 3600, by: 'user' },
+  readAll: { points: 10, durationS: 60, by: 'user' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -50,6 +51,7 @@ const ROUTES: Record<string, RateRule> = {
   'PUT /groups/:id/members': 'groupWrite',
   'DELETE /groups/:id': 'groupWrite',
   'PUT /users/me/avatar': 'avatar',
+  'POST /channels/read': 'readAll',
   'DELETE /users/me/avatar': 'avatar',
 };
 

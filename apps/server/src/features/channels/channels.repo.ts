@@ -190,6 +190,25 @@ export async function advanceRead(db: Conn, channelId: string, userId: string, s
   return row?.lastReadSeq ?? 0;
 }
 
+/** Every channel of the user with something unread, read up to its newest message; which moved, and where to. */
+export async function advanceAllReads(
+  db: Conn,
+  userId: string,
+): Promise<{ channelId: string; seq: number }[]> {
+  return db
+    .update(memberships)
+    .set({ lastReadSeq: channels.lastSeq })
+    .from(channels)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(channels.id, memberships.channelId),
+        sql`exists (select 1 ${unreadSince(userId)})`,
+      ),
+    )
+    .returning({ channelId: memberships.channelId, seq: memberships.lastReadSeq });
+}
+
 /** Moves the read point back to `seq` (never past the channel's newest message): "Mark unread". */
 export async function rewindRead(db: Conn, channelId: string, userId: string, seq: number): Promise<number> {
   const [row] = await db

@@ -13,6 +13,7 @@ import {
   OpenDmBody,
   UpdateChannelBody,
   UpdateMembershipBody,
+  type ReadAllResponse,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
@@ -101,6 +102,11 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parse(IdParams, req.params);
     const { seq } = parse(MarkReadBody, req.body);
     return { read: await channels.markRead(ctx, actor, id, seq) };
+  });
+
+  app.post('/channels/read', async (req): Promise<ReadAllResponse> => {
+    const actor = await requireUser(ctx, req);
+    return { reads: await channels.markAllRead(ctx, actor) };
   });
 
   app.post('/channels/:id/unread', async (req) => {

@@ -8,6 +8,7 @@ import type {
   MentionableQuery,
   MentionableResponse,
   NonMembersResponse,
+  ReadState,
   SystemEvent,
   UpdateChannelBody,
   UpdateMembershipBody,
@@ -216,6 +217,22 @@ export async function removeMember(
 
 export const markRead = (ctx: AppContext, actor: Actor, channelId: string, seq: number) =>
   moveRead(ctx, actor, channelId, (tx) => repo.advanceRead(tx, channelId, actor.id, seq));
+
+/** "Mark all as read": every channel's read point to its newest message, each recorded for the user's other tabs. */
+export async function markAllRead(ctx: AppContext, actor: Actor): Promise<ReadState[]> {
+  const moved = await ctx.db.transaction(async (tx) => {
+    const rows = await repo.advanceAllReads(tx, actor.id);
+    await recordChanges(
+      tx,
+      rows.map((r) => ({ kind: 'read:updated', channelId: r.channelId, userId: actor.id })),
+    );
+    return rows;
+  });
+  for (const { channelId, seq } of moved)
+    ctx.events.publish('read.updated', { channelId, userId: actor.id, seq });
+  // Read up to the newest message when it moved: nothing was unread up to there.
+  return moved.map(({ channelId, seq }) => ({ channelId, seq, unread: 0, mentions: 0, lastSeq: seq }));
+}
 
 /** "Mark unread" from the message at `seq`: the read point moves back to just before it. */
 export const markUnread = (ctx: AppContext, actor: Actor, channelId: string, seq: number) =>

@@ -93,6 +93,7 @@ export const OPERATIONS: Record<string, Operation> = {
     body: UpdateMembershipBody,
   },
   'POST /channels/:id/read': { summary: 'Mark read up to a seq', body: MarkReadBody },
+  'POST /channels/read': { summary: 'Mark every channel read to its newest message' },
   'POST /channels/:id/unread': { summary: 'Mark unread from a seq on', body: MarkUnreadBody },
   'POST /dms': { summary: 'Open (or find) a direct message', body: OpenDmBody },
   'GET /channels/:id/messages': { summary: 'History: before, after or around a seq', query: HistoryQuery },
