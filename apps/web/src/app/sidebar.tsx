@@ -18,6 +18,7 @@ import { useUnreadTitle } from '../features/channels/use-unread-title';
 import { shortcutDialog } from './use-shortcuts';
 import { useDrawer } from './use-drawer';
 import { useConversationKeys } from './use-conversation-keys';
+import { MarkAllReadButton, MarkAllReadDialog } from './mark-all-read';
 import './sidebar.css';
 
 const JUMP_KEYS = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
@@ -204,6 +205,7 @@ export function Sidebar({ me }: { me: User }) {
             );
           })}
         </Section>
+        <MarkAllReadButton channels={[...rooms, ...dms]} />
         {me.role !== 'guest' && (
           <button
             type="button"
@@ -219,6 +221,7 @@ export function Sidebar({ me }: { me: User }) {
         {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
         {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
         {dialog === 'invite' && <InviteDialog me={me} onClose={() => setDialog(undefined)} />}
+        <MarkAllReadDialog channels={[...rooms, ...dms]} />
       </Suspense>
     </nav>
   );

@@ -1,6 +1,13 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Channel, Message, MessageResponse, MessagesResponse, User } from '@parley/protocol';
+import type {
+  Channel,
+  Message,
+  MessageResponse,
+  MessagesResponse,
+  ReadAllResponse,
+  User,
+} from '@parley/protocol';
 import { decryptText, encryptText } from '../crypto/message-crypto';
 import { api } from '../lib/api';
 import { keys } from './keys';
@@ -71,6 +78,18 @@ export function useDeleteMessage() {
 }
 
 export const useMarkRead = () => useMoveRead('read');
+
+/** "Mark all as read": every channel read to its newest message here at once, and in the other tabs by their events. */
+export function useMarkAllRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<ReadAllResponse>('POST', '/channels/read'),
+    onSuccess: ({ reads }) =>
+      qc.setQueryData<Channel[]>(keys.channels, (list) =>
+        reads.reduce((c, r) => setRead(c, r.channelId, r.seq, r, true), list),
+      ),
+  });
+}
 
 /** "Mark unread": the message at `seq` and those after it become unread again, in every tab. */
 export const useMarkUnread = () => useMoveRead('unread');
