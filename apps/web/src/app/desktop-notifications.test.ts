@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User, UserGroup } from '@parley/protocol';
 import { mentionLookup } from '../components/mention/mention-context';
-import { notificationBody } from './desktop-notifications';
+import { loadConfig } from '../lib/config';
+import { notificationBody, notificationIcon } from './desktop-notifications';
 
 const user = (id: string, username: string, displayName: string) => ({ id, username, displayName }) as User;
 const me = user('u1', 'alice', 'Alice Ng');
@@ -32,5 +33,19 @@ describe('notificationBody', () => {
     const body = notificationBody('word '.repeat(100), lookup);
     expect(body.length).toBeLessThanOrEqual(161);
     expect(body.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('notificationIcon', () => {
+  beforeAll(async () => {
+    vi.stubGlobal('fetch', async () => new Response('not found', { status: 404 }));
+    await loadConfig();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the sender's photo, else Parley's mark", () => {
+    expect(notificationIcon({ ...bob, avatarId: 'p9' })).toBe('/api/v1/avatars/p9');
+    expect(notificationIcon({ ...bob, avatarId: null })).toBe('/favicon.svg');
+    expect(notificationIcon(undefined)).toBe('/favicon.svg');
   });
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Channel, Message, User, UserGroup } from '@parley/protocol';
 import { decryptText } from '../crypto/message-crypto';
+import { avatarUrl } from '../lib/avatar-url';
 import { pausedUntil } from '../lib/names';
 import { createStore } from '../lib/store';
 import { ownGroupHandles } from '../realtime/apply-group-events';
@@ -54,7 +55,8 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     if (!channel) return;
     const users = qc.getQueryData<User[]>(keys.users);
     const groups = qc.getQueryData<UserGroup[]>(keys.groups);
-    const author = users?.find((u) => u.id === message.authorId)?.displayName ?? 'Someone';
+    const sender = users?.find((u) => u.id === message.authorId);
+    const author = sender?.displayName ?? 'Someone';
     const plain = await decryptText(message, author);
     const text = plain.ok ? plain.text : 'Encrypted message';
     const threads = qc.getQueryData<ThreadEntry[]>(keys.threads);
@@ -74,7 +76,7 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     const shown = new Notification(notificationTitle(author, channel), {
       body: notificationBody(text, mentionLookup(users, groups, me)),
       tag: message.id,
-      icon: '/favicon.svg',
+      icon: notificationIcon(sender),
     });
     shown.onclick = () => {
       window.focus();
@@ -83,3 +85,7 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     };
   };
 }
+
+/** The sender's photo, as Slack shows it; Parley's mark when they have none. */
+export const notificationIcon = (sender: User | undefined) =>
+  sender?.avatarId ? avatarUrl(sender.avatarId) : '/favicon.svg';

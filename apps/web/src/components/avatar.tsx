@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { Presence } from '@parley/protocol';
-import { getConfig } from '../lib/config';
+import { avatarUrl } from '../lib/avatar-url';
 import './avatar.css';
-
-export const avatarUrl = (id: string) => `${getConfig().apiBase}/avatars/${id}`;
 
 const HUES = [12, 32, 150, 172, 200, 222, 262, 290, 330];
 
