@@ -72,10 +72,13 @@ test('create a private channel, add a member who sees it live, browse and join a
     .getByRole('button', { name: new RegExp(aliceName) })
     .click();
   const dmBox = bob.page.getByRole('textbox', { name: /^Message Alice/ });
+  // An empty DM says whom it is with, as Slack does.
+  await expect(bob.page.getByText(/^This conversation is just between you and Alice/)).toBeVisible();
   await dmBox.fill('a private hello');
   await dmBox.press('Enter');
   await alice.page.getByRole('link', { name: new RegExp(`^${bobName}`, 'i') }).click();
   await expect(messages(alice.page).filter({ hasText: 'a private hello' })).toHaveCount(1);
+  await expect(alice.page.getByText(/^This conversation is just between you and Bob/)).toBeVisible();
 
   await alice.context.close();
   await bob.context.close();

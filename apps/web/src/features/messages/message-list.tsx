@@ -23,6 +23,7 @@ import { useScrollState } from './use-scroll-state';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { useDeleteMessage, useEditMessage, useLoadOlder } from '../../realtime/use-messages';
 import { clockTime } from '../../lib/date-format';
+import { DirectStart } from './direct-start';
 import './message-list.css';
 
 const BASE_INDEX = 1_000_000;
@@ -264,10 +265,16 @@ export function MessageList({
   if (items.length === 0) {
     return (
       <div className="empty-channel">
-        <h3>
-          {isDirect(channel) ? 'This is the start of your conversation.' : `Welcome to #${channel.name}!`}
-        </h3>
-        <p>{channel.topic || 'Say hello — messages show up here for every member, live.'}</p>
+        {isDirect(channel) ? (
+          <div className="list-start">
+            <DirectStart channel={channel} />
+          </div>
+        ) : (
+          <>
+            <h3>Welcome to #{channel.name}!</h3>
+            <p>{channel.topic || 'Say hello — messages show up here for every member, live.'}</p>
+          </>
+        )}
         {channel.encrypted && <p>{E2E_NOTE}</p>}
         {onAddPeople && (
           <button type="button" className="button empty-channel-add" onClick={onAddPeople}>
@@ -365,11 +372,11 @@ function InviteButton({ onInvite }: { onInvite: () => void }) {
 function ListStart({ channel, onInvite }: { channel: Channel; onInvite?: () => void }) {
   return (
     <div className="list-header list-start">
-      <strong>
-        {isDirect(channel)
-          ? 'The beginning of this conversation'
-          : `This is the very beginning of #${channel.name}`}
-      </strong>
+      {isDirect(channel) ? (
+        <DirectStart channel={channel} />
+      ) : (
+        <strong>This is the very beginning of #{channel.name}</strong>
+      )}
       {channel.topic && <span>{channel.topic}</span>}
       {channel.encrypted && <span>{E2E_NOTE}</span>}
       {onInvite && (
