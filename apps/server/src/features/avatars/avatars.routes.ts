@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { readAvatar, removeAvatar, setAvatar } from './avatars.service.js';
+import { replyWithPicture } from '../files/picture-reply.js';
 
 // Room for the multipart framing around the picture.
 const BODY_SLACK = 16 * 1024;
@@ -25,15 +26,7 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/avatars/:id', async (req, reply) => {
     await requireUser(ctx, req);
     const { row, bytes } = await readAvatar(ctx, parse(IdParams, req.params).id);
-    const etag = `"${row.sha256}"`;
-    reply
-      .header('content-type', 'image/webp')
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('etag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(Buffer.from(bytes));
+    return replyWithPicture(req, reply, { type: 'image/webp', sha256: row.sha256, bytes });
   });
 }
 

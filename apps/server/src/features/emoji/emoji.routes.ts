@@ -12,6 +12,7 @@ import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { addEmoji, readEmojiImage, removeEmoji } from './emoji.service.js';
 import { listEmoji, toCustomEmoji } from './emoji.repo.js';
+import { replyWithPicture } from '../files/picture-reply.js';
 
 // Room for the multipart framing and the name around the picture.
 const BODY_SLACK = 16 * 1024;
@@ -43,15 +44,7 @@ export function emojiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/emoji/images/:id', async (req, reply) => {
     await requireUser(ctx, req);
     const { row, bytes } = await readEmojiImage(ctx, parse(IdParams, req.params).id);
-    const etag = `"${row.sha256}"`;
-    reply
-      .header('content-type', row.type)
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('etag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(Buffer.from(bytes));
+    return replyWithPicture(req, reply, { type: row.type, sha256: row.sha256, bytes });
   });
 }
 
