@@ -6,7 +6,7 @@ import { createStore, useStore } from '../lib/store';
 import { unreadState } from '../realtime/merge';
 import { useMarkAllRead } from '../realtime/use-messages';
 
-/** Asked from the sidebar or with Shift+Esc, as in Slack; answered in one dialog. */
+/** Asked from the sidebar; answered in one dialog. */
 export const markAllReadAsked = createStore(false);
 
 const unreadOf = (channels: Channel[]) => channels.filter((c) => unreadState(c).bold);

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelResponse, NotifyLevel, User } from '@parley/protocol';
 import { api, describeError } from '../lib/api';
 import { isDirect, pausedUntil } from '../lib/names';
 import { keys } from '../realtime/keys';
-import { upsertChannel } from '../realtime/merge';
 import { useChannels } from '../realtime/use-channels';
 import { enableNotifications } from './desktop-notifications';
 import { pauseTime, tomorrowMorning, usePause } from './pause-notifications';
@@ -119,23 +118,41 @@ function Pause({ me }: { me: User }) {
   );
 }
 
+type MembershipChange = { id: string; notify?: NotifyLevel; muted?: boolean };
+const CHANGE_KEY = ['membership-settings'];
+
 function ChannelLevels() {
   const qc = useQueryClient();
   const { data: channels = [] } = useChannels();
   const set = useMutation({
-    mutationFn: ({ id, ...body }: { id: string; notify?: NotifyLevel; muted?: boolean }) =>
+    mutationKey: CHANGE_KEY,
+    mutationFn: ({ id, ...body }: MembershipChange) =>
       api<ChannelResponse>('PATCH', `/channels/${id}/membership`, body),
-    // Shown at once, as a checkbox or select must: the answer then confirms it, a failure undoes it.
-    onMutate: ({ id, ...change }) =>
+    // Only the fields this change set: a quicker answer or event for another field must not undo it.
+    onSuccess: (res, { id, ...change }) =>
       qc.setQueryData<Channel[]>(keys.channels, (list) =>
         list?.map((c) =>
-          c.id === id && c.membership ? { ...c, membership: { ...c.membership, ...change } } : c,
+          c.id === id && c.membership && res.channel.membership
+            ? { ...c, membership: { ...c.membership, ...pick(res.channel.membership, change) } }
+            : c,
         ),
       ),
-    onSuccess: (res) => qc.setQueryData<Channel[]>(keys.channels, (c) => upsertChannel(c, res.channel)),
     onError: () => qc.invalidateQueries({ queryKey: keys.channels }),
   });
-  const shown = channels.filter((c) => !isDirect(c) && c.membership);
+  // Shown at once, as a checkbox or select must, and held while the server has not answered.
+  const pending = useMutationState({
+    filters: { mutationKey: CHANGE_KEY, status: 'pending' },
+    select: (m) => m.state.variables as MembershipChange,
+  });
+  const shown = channels
+    .filter((c) => !isDirect(c) && c.membership)
+    .map((c) => {
+      const { id: _, ...held } = Object.assign(
+        {},
+        ...pending.filter((p) => p.id === c.id),
+      ) as MembershipChange;
+      return { ...c, membership: { ...c.membership!, ...held } };
+    });
   return (
     <section className="card" aria-labelledby="channel-notifications">
       <h2 id="channel-notifications">Channels</h2>
@@ -177,4 +194,9 @@ function ChannelLevels() {
       </ul>
     </section>
   );
+}
+
+/** The membership's values of the fields a change named. */
+function pick<T extends object>(from: T, change: Partial<T>): Partial<T> {
+  return Object.fromEntries(Object.keys(change).map((k) => [k, from[k as keyof T]])) as Partial<T>;
 }

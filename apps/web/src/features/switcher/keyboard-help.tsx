@@ -10,7 +10,6 @@ const SHORTCUTS: [string[], string][] = [
   [[alt, '↑ / ↓'], 'Previous or next channel or DM'],
   [[alt, 'Shift', '↑ / ↓'], 'Previous or next unread channel or DM'],
   [['?'], 'Show these shortcuts'],
-  [['Shift', 'Esc'], 'Mark everything as read'],
   [['Enter'], 'Send the message'],
   [['Shift', 'Enter'], 'New line in a message'],
   [['↑'], 'Edit your last message (in an empty message box)'],
