@@ -8,6 +8,16 @@ test('the first screen starts from the page itself, signed in or out, with no ro
 }) => {
   const name = uniqueName('booter');
   const { context, page } = await registerInNewContext(browser, name);
+  // Enough lines that #general's newest page fills the screen, whatever the journeys before left there
+  // (a crowd's joins collapse into one row, and a screen not filled rightly loads older messages).
+  const general = (await (await page.request.get('/api/v1/channels')).json()).channels.find(
+    (c: { name: string }) => c.name === 'general',
+  ).id;
+  for (let i = 1; i <= 20; i++)
+    await page.request.post(`/api/v1/channels/${general}/messages`, {
+      headers: { 'x-parley-csrf': '1' },
+      data: { clientId: `${name}-fill-${i}`, body: `${name} line ${i}` },
+    });
   await send(page, 'general', `${name} before the reload`);
   await expect(page.getByText(`${name} before the reload`)).toBeVisible();
   const asked: string[] = [];

@@ -47,7 +47,8 @@ export async function spawnParley(
       () => false,
     );
     if (up) break;
-    if (i > 150 || child.exitCode !== null) throw new Error(`the Parley on ${port} did not start`);
+    // Up to a minute and a half: a fresh embedded database on a busy machine is slow to make.
+    if (i > 450 || child.exitCode !== null) throw new Error(`the Parley on ${port} did not start`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitesResponse, SettingsResponse, User } from '@parley/protocol';
 import { CopyButton } from '../../components/copy-button';
@@ -20,16 +21,24 @@ export default function AdminPage({ me }: { me: User }) {
     queryFn: () => api<InvitesResponse>('GET', '/admin/invites'),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+  // Held in the component, so the box keeps the click from the very event until the server's answer is in.
+  const [inviteOnlyHeld, setInviteOnlyHeld] = useState<boolean>();
   const setInviteOnly = useMutation({
     mutationFn: (inviteOnly: boolean) => api<SettingsResponse>('PATCH', '/admin/settings', { inviteOnly }),
-    // The switch moves at once; the server's answer (or a refetch after an error) settles it.
-    onMutate: (inviteOnly) =>
+    // The switch moves at once; the server's answer (or a refetch after an error) settles it. A read
+    // still on its way would put the old value back, so it is dropped first.
+    onMutate: async (inviteOnly) => {
+      await qc.cancelQueries({ queryKey: ['admin', 'settings'] });
       qc.setQueryData<SettingsResponse>(
         ['admin', 'settings'],
         (old) => old && { settings: { ...old.settings, inviteOnly } },
-      ),
+      );
+    },
     // The instance's public settings (the invite dialog, sign-up) follow at once.
-    onSettled: () => Promise.all([refresh(), qc.invalidateQueries({ queryKey: ['instance'] })]),
+    onSettled: async () => {
+      await Promise.all([refresh(), qc.invalidateQueries({ queryKey: ['instance'] })]);
+      setInviteOnlyHeld(undefined);
+    },
   });
   const createInvite = useMutation({
     mutationFn: () => api('POST', '/admin/invites', { expiresInHours: 24 * 7 }),
@@ -56,9 +65,12 @@ export default function AdminPage({ me }: { me: User }) {
         <label className="toggle">
           <input
             type="checkbox"
-            checked={settings.data?.settings.inviteOnly ?? false}
+            checked={inviteOnlyHeld ?? settings.data?.settings.inviteOnly ?? false}
             disabled={!settings.data}
-            onChange={(e) => setInviteOnly.mutate(e.target.checked)}
+            onChange={(e) => {
+              setInviteOnlyHeld(e.target.checked);
+              setInviteOnly.mutate(e.target.checked);
+            }}
           />
           Invite-only: new people need an invite link to register
         </label>
