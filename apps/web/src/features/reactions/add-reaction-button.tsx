@@ -31,6 +31,7 @@ export function AddReactionButton({ message, variant }: Props) {
   const trigger = useRef<HTMLButtonElement>(null);
   const [anchor, setAnchor] = useState<HTMLElement>();
   const [adding, setAdding] = useState(false);
+  const [loading, setLoading] = useState(false);
 
   const close = (returnFocus: boolean) => {
     setAnchor(undefined);
@@ -49,14 +50,20 @@ export function AddReactionButton({ message, variant }: Props) {
         data-keeps-sheet={variant === 'action' || undefined}
         aria-haspopup="dialog"
         aria-expanded={!!anchor}
+        // A slow connection still shows the click was taken while the picker loads.
+        aria-busy={loading || undefined}
         onClick={(e) => {
           if (anchor) return setAnchor(undefined);
           const target = e.currentTarget;
           if (EmojiPickerPopover) return setAnchor(target);
-          loadPopover().then(
-            () => setAnchor(target),
-            () => notify('The emoji picker could not load. Check your connection and try again.'),
-          );
+          if (loading) return;
+          setLoading(true);
+          loadPopover()
+            .then(
+              () => setAnchor(target),
+              () => notify('The emoji picker could not load. Check your connection and try again.'),
+            )
+            .finally(() => setLoading(false));
         }}
       >
         <Icon name="addReaction" size={variant === 'action' ? 16 : 15} />
