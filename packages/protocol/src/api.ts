@@ -313,8 +313,15 @@ export const UpdateRoleBody = z.strictObject({ role: Role.exclude(['owner']) });
 export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
 
 export const UpdateMembershipBody = z
-  .strictObject({ notify: NotifyLevel.optional(), muted: z.boolean().optional() })
-  .refine((b) => b.notify !== undefined || b.muted !== undefined, 'Give notify or muted');
+  .strictObject({
+    notify: NotifyLevel.optional(),
+    muted: z.boolean().optional(),
+    starred: z.boolean().optional(),
+  })
+  .refine(
+    (b) => b.notify !== undefined || b.muted !== undefined || b.starred !== undefined,
+    'Give notify, muted or starred',
+  );
 export type UpdateMembershipBody = z.infer<typeof UpdateMembershipBody>;
 
 /** Members in display-name order, then id; `cursor` is the previous page's nextCursor; `q` a name prefix. */

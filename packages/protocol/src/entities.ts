@@ -105,6 +105,8 @@ export const Channel = z.object({
       lastReadSeq: z.number().int(),
       notify: NotifyLevel,
       muted: z.boolean(),
+      /** Shown in the sidebar's Starred section. */
+      starred: z.boolean(),
       unread: z.number().int(),
       /** Unread messages that mention the member by name or as @channel, @here or @everyone. */
       mentions: z.number().int(),

@@ -101,6 +101,8 @@ export const memberships = pgTable(
       .default('all'),
     /** Muted: out of unread bold and notifications; mentions still count. */
     muted: boolean('muted').notNull().default(false),
+    /** Starred: kept in the sidebar's Starred section, above channels and DMs. */
+    starred: boolean('starred').notNull().default(false),
     joinedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('memberships_user_idx').on(t.userId)],

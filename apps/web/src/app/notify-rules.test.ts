@@ -12,7 +12,7 @@ const ctx: NotifyContext = {
 const withLevel = (notify: 'all' | 'mentions' | 'none', muted = false, extra: Partial<Channel> = {}) =>
   channel({
     ...extra,
-    membership: { role: 'member', lastReadSeq: 0, notify, muted, unread: 0, mentions: 0 },
+    membership: { role: 'member', lastReadSeq: 0, notify, muted, starred: false, unread: 0, mentions: 0 },
   });
 const decide = (text: string, c: Channel, extra = {}, context = ctx) =>
   shouldNotify(message(5, { body: text, ...extra }), text, c, context);

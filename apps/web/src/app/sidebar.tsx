@@ -19,6 +19,7 @@ import { shortcutDialog } from './use-shortcuts';
 import { useDrawer } from './use-drawer';
 import { useConversationKeys } from './use-conversation-keys';
 import { MarkAllReadButton, MarkAllReadDialog } from './mark-all-read';
+import { sidebarSections } from './sidebar-sections';
 import './sidebar.css';
 
 const JUMP_KEYS = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
@@ -46,15 +47,13 @@ export function Sidebar({ me }: { me: User }) {
   useDrawer(nav, phone && open);
   const { data: channels = [] } = useChannels();
   useUnreadTitle(channels);
-  const { data: presence = {} } = usePresence();
   const [dialog, setDialog] = useState<'create' | 'browse' | 'dm' | 'invite'>();
-  const rooms = channels.filter((c) => c.kind === 'public' || c.kind === 'private');
-  const dms = channels.filter((c) => c.kind === 'dm' || c.kind === 'group');
+  const { starred, rooms, dms } = sidebarSections(channels);
   const unreadThreads = useUnreadThreadCount();
   const { data: drafts = [] } = useDrafts();
   const drafted = new Set(drafts.filter((d) => !d.threadRootId).map((d) => d.channelId));
   useConversationKeys(
-    [...rooms, ...dms].map((c) => ({
+    [...starred, ...rooms, ...dms].map((c) => ({
       path: conversationPath(c, me),
       unread: unreadState(c).bold,
     })),
@@ -154,16 +153,16 @@ export function Sidebar({ me }: { me: User }) {
             </li>
           </ul>
         </div>
+        {starred.length > 0 && (
+          <Section title="Starred">
+            {starred.map((c) => (
+              <ConversationLink key={c.id} channel={c} me={me} drafted={drafted.has(c.id)} />
+            ))}
+          </Section>
+        )}
         <Section title="Channels" onAdd={() => setDialog('create')} addLabel="Create a channel">
           {rooms.map((c) => (
-            <ChannelLink
-              key={c.id}
-              channel={c}
-              to={`/c/${c.name}`}
-              label={c.name}
-              drafted={drafted.has(c.id)}
-              icon={c.kind === 'private' ? <Icon name="lock" size={14} /> : <span className="hash">#</span>}
-            />
+            <ConversationLink key={c.id} channel={c} me={me} drafted={drafted.has(c.id)} />
           ))}
           <li>
             <button type="button" className="sidebar-link sidebar-action" onClick={() => setDialog('browse')}>
@@ -172,40 +171,11 @@ export function Sidebar({ me }: { me: User }) {
           </li>
         </Section>
         <Section title="Direct messages" onAdd={() => setDialog('dm')} addLabel="New direct message">
-          {dms.map((c) => {
-            const other = c.dmUsers?.[0] ?? me;
-            return (
-              <ChannelLink
-                key={c.id}
-                channel={c}
-                drafted={drafted.has(c.id)}
-                to={conversationPath(c, me)}
-                label={
-                  c.dmUsers?.length
-                    ? c.dmUsers.map((u) => u.displayName).join(', ')
-                    : `${me.displayName} (you)`
-                }
-                icon={
-                  c.kind === 'group' ? (
-                    <span className="group-count" aria-hidden="true">
-                      {(c.dmUsers?.length ?? 0) + 1}
-                    </span>
-                  ) : (
-                    <Avatar
-                      name={other.displayName}
-                      username={other.username}
-                      photo={other.avatarId}
-                      size={20}
-                      presence={presence[other.id] ?? 'offline'}
-                      paused={!!pausedUntil(other)}
-                    />
-                  )
-                }
-              />
-            );
-          })}
+          {dms.map((c) => (
+            <ConversationLink key={c.id} channel={c} me={me} drafted={drafted.has(c.id)} />
+          ))}
         </Section>
-        <MarkAllReadButton channels={[...rooms, ...dms]} />
+        <MarkAllReadButton channels={channels} />
         {me.role !== 'guest' && (
           <button
             type="button"
@@ -221,7 +191,7 @@ export function Sidebar({ me }: { me: User }) {
         {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
         {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
         {dialog === 'invite' && <InviteDialog me={me} onClose={() => setDialog(undefined)} />}
-        <MarkAllReadDialog channels={[...rooms, ...dms]} />
+        <MarkAllReadDialog channels={channels} />
       </Suspense>
     </nav>
   );
@@ -234,20 +204,68 @@ function Section({
   children,
 }: {
   title: string;
-  onAdd: () => void;
-  addLabel: string;
+  onAdd?: () => void;
+  addLabel?: string;
   children: React.ReactNode;
 }) {
   return (
-    <section className="sidebar-section">
+    <section className="sidebar-section" aria-label={title}>
       <h2>
         {title}
-        <button type="button" className="icon-button" aria-label={addLabel} title={addLabel} onClick={onAdd}>
-          <Icon name="plus" size={16} />
-        </button>
+        {onAdd && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={addLabel}
+            title={addLabel}
+            onClick={onAdd}
+          >
+            <Icon name="plus" size={16} />
+          </button>
+        )}
       </h2>
       <ul>{children}</ul>
     </section>
+  );
+}
+
+/** A channel or DM in the sidebar, with its icon: #, a lock, the other person's avatar, or a group's size. */
+function ConversationLink({ channel: c, me, drafted }: { channel: Channel; me: User; drafted: boolean }) {
+  const { data: presence = {} } = usePresence();
+  if (c.kind === 'public' || c.kind === 'private')
+    return (
+      <ChannelLink
+        channel={c}
+        to={`/c/${c.name}`}
+        label={c.name}
+        drafted={drafted}
+        icon={c.kind === 'private' ? <Icon name="lock" size={14} /> : <span className="hash">#</span>}
+      />
+    );
+  const other = c.dmUsers?.[0] ?? me;
+  return (
+    <ChannelLink
+      channel={c}
+      drafted={drafted}
+      to={conversationPath(c, me)}
+      label={c.dmUsers?.length ? c.dmUsers.map((u) => u.displayName).join(', ') : `${me.displayName} (you)`}
+      icon={
+        c.kind === 'group' ? (
+          <span className="group-count" aria-hidden="true">
+            {(c.dmUsers?.length ?? 0) + 1}
+          </span>
+        ) : (
+          <Avatar
+            name={other.displayName}
+            username={other.username}
+            photo={other.avatarId}
+            size={20}
+            presence={presence[other.id] ?? 'offline'}
+            paused={!!pausedUntil(other)}
+          />
+        )
+      }
+    />
   );
 }
 

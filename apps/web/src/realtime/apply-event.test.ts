@@ -118,7 +118,15 @@ describe('applyEvent', () => {
     const unread = base({
       channels: [
         channel({
-          membership: { role: 'member', lastReadSeq: 1, notify: 'all', muted: false, unread: 2, mentions: 0 },
+          membership: {
+            role: 'member',
+            lastReadSeq: 1,
+            notify: 'all',
+            muted: false,
+            starred: false,
+            unread: 2,
+            mentions: 0,
+          },
         }),
       ],
     });

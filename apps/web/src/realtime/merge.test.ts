@@ -114,7 +114,15 @@ describe('channel list updates', () => {
   it('moves the read marker back only when told the exact point (an event, Mark unread)', () => {
     const rooms = [
       channel({
-        membership: { role: 'member', lastReadSeq: 5, notify: 'all', muted: false, unread: 2, mentions: 0 },
+        membership: {
+          role: 'member',
+          lastReadSeq: 5,
+          notify: 'all',
+          muted: false,
+          starred: false,
+          unread: 2,
+          mentions: 0,
+        },
       }),
     ];
     const read = setRead(rooms, 'c1', 4, { unread: 0, mentions: 0, lastSeq: 5 })!;
@@ -128,7 +136,15 @@ describe('channel list updates', () => {
     const rooms = [
       channel({
         lastSeq: 40,
-        membership: { role: 'member', lastReadSeq: 40, notify: 'all', muted: false, unread: 0, mentions: 0 },
+        membership: {
+          role: 'member',
+          lastReadSeq: 40,
+          notify: 'all',
+          muted: false,
+          starred: false,
+          unread: 0,
+          mentions: 0,
+        },
       }),
     ];
     const read = setRead(rooms, 'c1', 40, { unread: 1, mentions: 0, lastSeq: 41 }, true);
@@ -149,6 +165,7 @@ describe('unreadState and totalUnread', () => {
     lastReadSeq: 0,
     notify,
     muted,
+    starred: false,
     unread,
     mentions,
   });

@@ -38,7 +38,15 @@ export const channel = (extra: Partial<Channel> = {}): Channel => ({
   keyVersion: 0,
   keyRotationNeeded: false,
   memberCount: 2,
-  membership: { role: 'member', lastReadSeq: 3, notify: 'all', muted: false, unread: 0, mentions: 0 },
+  membership: {
+    role: 'member',
+    lastReadSeq: 3,
+    notify: 'all',
+    muted: false,
+    starred: false,
+    unread: 0,
+    mentions: 0,
+  },
   ...extra,
 });
 

@@ -69,6 +69,12 @@ export const useUpdateChannel = () =>
     api<ChannelResponse>('PATCH', `/channels/${id}`, body),
   );
 
+/** Stars a conversation, or takes its star away, for the caller alone; their other tabs hear channel:updated. */
+export const useSetStarred = () =>
+  useChannelWrite(({ id, starred }: { id: string; starred: boolean }) =>
+    api<ChannelResponse>('PATCH', `/channels/${id}/membership`, { starred }),
+  );
+
 export function useLeaveChannel() {
   const qc = useQueryClient();
   return useMutation({

@@ -57,6 +57,7 @@ export function toChannel(
           lastReadSeq: membership.lastReadSeq,
           notify: membership.notify,
           muted: membership.muted,
+          starred: membership.starred,
           unread: membership.unread,
           mentions: membership.mentions,
         }
@@ -170,7 +171,7 @@ export async function updateMembership(
   db: Conn,
   channelId: string,
   userId: string,
-  values: Partial<Pick<MembershipRow, 'notify' | 'muted' | 'role'>>,
+  values: Partial<Pick<MembershipRow, 'notify' | 'muted' | 'starred' | 'role'>>,
 ): Promise<void> {
   await db
     .update(memberships)

@@ -10,6 +10,7 @@ import { PHONE, useMediaQuery } from '../../lib/use-media-query';
 import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { ChannelMenu, type ChannelAction } from './channel-menu';
+import { StarButton, useStarred } from './star-button';
 import '../../components/page-layout.css';
 import './channels.css';
 
@@ -44,8 +45,11 @@ export function ChannelHeader({
   const [topic, setTopic] = useState(channel.topic);
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
   const canManage = managesChannel(channel, me);
+  const star = useStarred(channel);
 
   const actions: ChannelAction[] = [...tucked];
+  if (phone && channel.membership)
+    actions.push({ label: star.starred ? 'Remove from Starred' : 'Add to Starred', run: star.toggle });
   if (phone && channel.membership)
     actions.push({
       label: 'Notifications',
@@ -72,24 +76,27 @@ export function ChannelHeader({
     <header className="channel-header">
       <OpenSidebarButton />
       <div className="channel-title">
-        <h1>
-          {isDm ? (
-            <span className="channel-name">{dmName(channel, me)}</span>
-          ) : (
-            <>
-              <span className="hash">
-                {channel.kind === 'private' ? <Icon name="lock" size={16} /> : '#'}
+        <div className="channel-title-row">
+          <h1>
+            {isDm ? (
+              <span className="channel-name">{dmName(channel, me)}</span>
+            ) : (
+              <>
+                <span className="hash">
+                  {channel.kind === 'private' ? <Icon name="lock" size={16} /> : '#'}
+                </span>
+                <span className="channel-name">{channel.name}</span>
+              </>
+            )}
+            {channel.encrypted && (
+              <span className="badge badge-lock" title="End-to-end encrypted">
+                <Icon name="lock" size={12} /> Encrypted
               </span>
-              <span className="channel-name">{channel.name}</span>
-            </>
-          )}
-          {channel.encrypted && (
-            <span className="badge badge-lock" title="End-to-end encrypted">
-              <Icon name="lock" size={12} /> Encrypted
-            </span>
-          )}
-          {channel.archivedAt && <span className="badge">Archived</span>}
-        </h1>
+            )}
+            {channel.archivedAt && <span className="badge">Archived</span>}
+          </h1>
+          {channel.membership && !phone && <StarButton starred={star.starred} onToggle={star.toggle} />}
+        </div>
         {!isDm &&
           (editingTopic ? (
             <input

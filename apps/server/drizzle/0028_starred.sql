@@ -1,0 +1,1 @@
+ALTER TABLE "memberships" ADD COLUMN "starred" boolean DEFAULT false NOT NULL;
