@@ -31,6 +31,8 @@ export function applyChannelEvent(
       const { channelId, member } = event.payload;
       const members = state.members[channelId];
       const known = members?.some((m) => m.user.id === member.user.id);
+      // One's own join brought the channel with its count (the join's answer, or channel:updated before this).
+      const self = member.user.id === state.session?.id;
       return {
         ...state,
         members: {
@@ -38,7 +40,7 @@ export function applyChannelEvent(
           [channelId]: members && [...members.filter((m) => m.user.id !== member.user.id), member],
         },
         // Without the member list we cannot tell a repeat, so the count is only raised for a new one.
-        channels: members && known ? state.channels : addMembers(state.channels, channelId, 1),
+        channels: (members && known) || self ? state.channels : addMembers(state.channels, channelId, 1),
         users: upsertUser(state.users, member.user),
       };
     }

@@ -108,6 +108,16 @@ describe('applyEvent', () => {
     expect(state.users!.map((u) => u.id)).toContain('u3');
   });
 
+  // Regression: a person added to a channel saw one member too many until a reload.
+  it('member:joined about oneself leaves the count the channel came with', () => {
+    const self: ServerEvent = {
+      type: 'member:joined',
+      payload: { cursor: '1.1', channelId: 'c1', member: member('u1') },
+    };
+    const state = apply(base({ members: {} }), self);
+    expect(state.channels![0]!.memberCount).toBe(base().channels![0]!.memberCount);
+  });
+
   it('presence:changed updates a loaded presence map and leaves an unloaded one for GET /presence', () => {
     const event: ServerEvent = { type: 'presence:changed', payload: { userId: 'u2', status: 'away' } };
     expect(apply(base(), event).presence).toEqual({ u2: 'away' });
