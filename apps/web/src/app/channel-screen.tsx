@@ -32,6 +32,7 @@ import { useLanding } from '../features/messages/use-landing';
 import { useMarkRead, useMarkUnread, useMessages } from '../realtime/use-messages';
 import { MarkUnreadContext } from '../features/messages/mark-unread';
 import { notify } from '../realtime/notices';
+import { useSlashCommands } from './use-slash-commands';
 import './channel-screen.css';
 
 // Opened with a click: loaded then, not with the first screen.
@@ -94,6 +95,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   });
   const [addingPeople, setAddingPeople] = useState(false);
   const inviteOffer = useInviteOffer(channel, me);
+  const slash = useSlashCommands(channel, me);
   const lastTyping = useRef(0);
   const markRead = useMarkRead();
   const cryptoReady = useEncryptionReady(channel.encrypted);
@@ -274,6 +276,8 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               channelSource={channelNames}
               broadcasts={!isDirect(channel)}
               audience={channel.memberCount}
+              commands={slash.commands}
+              onCommand={slash.run}
             />
           )}
         </FileDropArea>
@@ -300,6 +304,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
         )}
       </div>
       {inviteOffer.dialog}
+      {slash.dialog}
     </section>
   );
   return (

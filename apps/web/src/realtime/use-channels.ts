@@ -7,6 +7,7 @@ import type {
   Member,
   MembersResponse,
   UpdateChannelBody,
+  UpdateMembershipBody,
 } from '@parley/protocol';
 import { api } from '../lib/api';
 import { keys } from './keys';
@@ -69,10 +70,10 @@ export const useUpdateChannel = () =>
     api<ChannelResponse>('PATCH', `/channels/${id}`, body),
   );
 
-/** Stars a conversation, or takes its star away, for the caller alone; their other tabs hear channel:updated. */
-export const useSetStarred = () =>
-  useChannelWrite(({ id, starred }: { id: string; starred: boolean }) =>
-    api<ChannelResponse>('PATCH', `/channels/${id}/membership`, { starred }),
+/** The caller's own settings for a conversation (notify, muted, starred); their other tabs hear channel:updated. */
+export const useUpdateMembership = () =>
+  useChannelWrite(({ id, ...body }: UpdateMembershipBody & { id: string }) =>
+    api<ChannelResponse>('PATCH', `/channels/${id}/membership`, body),
   );
 
 export function useLeaveChannel() {

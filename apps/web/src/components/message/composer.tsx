@@ -10,6 +10,14 @@ import { withEmoji } from '../emoji/with-emoji';
 import { useCustomEmojiLookup } from '../emoji/custom-emoji-context';
 import { useEmojiTyping } from '../emoji/use-emoji-typing';
 import { useMentionTyping, type ChannelSource, type MentionSource } from '../mention/use-mention-typing';
+import {
+  parseSlash,
+  textCommandBody,
+  TEXT_COMMANDS,
+  type SlashCommand,
+  type TypedCommand,
+} from './slash-commands';
+import { useCommandTyping } from './use-command-typing';
 import './composer.css';
 
 type Props = {
@@ -35,6 +43,9 @@ type Props = {
   attachTo?: string;
   /** Encrypt files in the browser before upload (an end-to-end encrypted channel). */
   sealFiles?: boolean;
+  /** Slash commands offered here besides /me and /shrug; onCommand runs one and answers an error to show. */
+  commands?: SlashCommand[];
+  onCommand?: (command: TypedCommand) => Promise<string | undefined>;
 };
 
 const BROADCAST_CONFIRM_OVER = 50;
@@ -58,6 +69,8 @@ export function Composer(props: Props) {
   };
   const emoji = useEmojiTyping(ref, change);
   const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts, props.channelSource);
+  const actions = props.onCommand ? (props.commands ?? []) : [];
+  const command = useCommandTyping(text, [...actions, ...TEXT_COMMANDS].sort(byName), change);
   const attachments = useAttachments(props.attachTo, props.sealFiles);
   const inDropArea = useFileDropTarget(attachments.enabled ? attachments.add : undefined);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -74,14 +87,22 @@ export function Composer(props: Props) {
     if (!confirmed && audience > BROADCAST_CONFIRM_OVER && BROADCAST.test(body)) return setConfirming(true);
     setConfirming(false);
     const { fileIds, sealedFiles } = attachments;
+    // A space before the slash sends the text as it is.
+    const slash = text.startsWith('/') ? parseSlash(body) : undefined;
     const send = async () => {
-      const command = onReact && parseReactionCommand(body);
-      if (command) {
-        const reaction = await resolveReactionCommand(command, (name) => !!customEmoji?.byName(name));
+      const reactionCommand = onReact && parseReactionCommand(body);
+      const typed = slash && textCommandBody(slash);
+      if (slash && typed === undefined) {
+        const error = actions.some((c) => c.name === slash.name)
+          ? await props.onCommand!(slash)
+          : commandNote(slash);
+        if (error) return setNote(error);
+      } else if (reactionCommand) {
+        const reaction = await resolveReactionCommand(reactionCommand, (name) => !!customEmoji?.byName(name));
         if (!reaction) return setNote(`No emoji is called ${body.slice(1)}`);
         onReact(reaction);
       } else {
-        const sent = await withEmoji(body);
+        const sent = await withEmoji(typed ?? body);
         if (fileIds.length) onSend(sent, fileIds, sealedFiles);
         else onSend(sent);
         attachments.clearSent(fileIds);
@@ -101,7 +122,7 @@ export function Composer(props: Props) {
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (mention.handleKeyDown(e) || emoji.handleKeyDown(e)) return;
+    if (command.handleKeyDown(e) || mention.handleKeyDown(e) || emoji.handleKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -152,6 +173,7 @@ export function Composer(props: Props) {
         }}
         {...emoji.inputProps}
         {...(mention.open ? mention.inputProps : {})}
+        {...command.inputProps}
         onSelect={(e) => {
           emoji.inputProps.onSelect(e);
           mention.track(e.currentTarget);
@@ -161,7 +183,7 @@ export function Composer(props: Props) {
           mention.blur();
         }}
       />
-      {mention.list ?? emoji.list}
+      {command.list ?? mention.list ?? emoji.list}
       {confirming && (
         <ConfirmDialog
           open
@@ -224,6 +246,14 @@ export function Composer(props: Props) {
       </button>
     </form>
   );
+}
+
+const byName = (a: SlashCommand, b: SlashCommand) => a.name.localeCompare(b.name);
+
+/** Why a command typed here did nothing. */
+function commandNote({ name }: TypedCommand): string {
+  if (name === 'me') return 'Say what you are doing: /me waves';
+  return `/${name} is not a command here. To send it as a message, start it with a space.`;
 }
 
 /** The inline editor of a message: Enter saves, Escape cancels. */

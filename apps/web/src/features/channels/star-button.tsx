@@ -2,13 +2,13 @@ import type { Channel } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
 import { notify } from '../../realtime/notices';
-import { useSetStarred } from '../../realtime/use-channels';
+import { useUpdateMembership } from '../../realtime/use-channels';
 
 /** Whether the conversation shows as starred: a change waiting for the server shows as made. */
 export function useStarred(channel: Channel) {
-  const write = useSetStarred();
-  const pending = write.isPending && write.variables?.id === channel.id;
-  const starred = pending ? write.variables!.starred : !!channel.membership?.starred;
+  const write = useUpdateMembership();
+  const asked = write.isPending && write.variables?.id === channel.id ? write.variables.starred : undefined;
+  const starred = asked ?? !!channel.membership?.starred;
   const toggle = () =>
     write.mutate(
       { id: channel.id, starred: !starred },
