@@ -29,6 +29,14 @@ test('"(edited)" shows the earlier versions of a message to the other reader', a
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/edit-history.png` });
   await bob.page.keyboard.press('Escape');
   await expect(history).toHaveCount(0);
+
+  // Saved with its text gone, an edit asks to delete the message instead, as in Slack.
+  await composer(alice.page, 'general').press('ArrowUp');
+  await edit.fill('');
+  await edit.press('Enter');
+  const ask = alice.page.getByRole('dialog', { name: 'Delete message?' });
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
   await alice.context.close();
   await bob.context.close();
 });

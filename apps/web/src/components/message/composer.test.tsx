@@ -91,6 +91,24 @@ describe('EditBox', () => {
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(onCancel).toHaveBeenCalled();
   });
+
+  it('saved with no text, offers to delete instead where it may, and else keeps the editor', async () => {
+    const onSave = vi.fn();
+    const onEmpty = vi.fn();
+    const { unmount } = render(
+      <EditBox initial="old" onSave={onSave} onCancel={vi.fn()} onEmpty={onEmpty} />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Edit message' });
+    await userEvent.clear(box);
+    await userEvent.type(box, '  {Enter}');
+    expect(onEmpty).toHaveBeenCalledTimes(1);
+    expect(onSave).not.toHaveBeenCalled();
+    unmount();
+    render(<EditBox initial="old" onSave={onSave} onCancel={vi.fn()} />);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Edit message' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Edit message' }), '{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+  });
 });
 
 describe('Composer mentions', () => {

@@ -256,19 +256,22 @@ function commandNote({ name }: TypedCommand): string {
   return `/${name} is not a command here. To send it as a message, start it with a space.`;
 }
 
-/** The inline editor of a message: Enter saves, Escape cancels. */
+/** The inline editor of a message: Enter saves, Escape cancels; saved empty, it offers to delete (`onEmpty`). */
 export function EditBox({
   initial,
   onSave,
   onCancel,
+  onEmpty,
 }: {
   initial: string;
   onSave: (text: string) => void;
   onCancel: () => void;
+  onEmpty?: () => void;
 }) {
   const [text, setText] = useState(initial);
   const saving = useRef(false);
   const save = async () => {
+    if (!text.trim() && onEmpty) return onEmpty();
     if (!text.trim() || saving.current) return;
     saving.current = true;
     try {

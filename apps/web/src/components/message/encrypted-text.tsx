@@ -17,12 +17,14 @@ type Props = {
   editing: boolean;
   onSave: (text: string) => void;
   onCancel: () => void;
+  /** Saved empty: offer to delete instead (a message with files keeps its text editor as it is). */
+  onEmpty?: () => void;
   /** Shown inside a link (the Saved view): the text alone, with nothing that takes focus. */
   inLink?: boolean;
 };
 
 /** An encrypted message as its reader sees it: the text, or why it cannot be read, never blank. */
-export function EncryptedText({ message, authorName, editing, onSave, onCancel, inLink }: Props) {
+export function EncryptedText({ message, authorName, editing, onSave, onCancel, onEmpty, inLink }: Props) {
   const plain = useDecrypted(message, authorName);
   const where = useMemo(
     () => ({ channelId: message.channelId, apiBase: getConfig().apiBase }),
@@ -60,7 +62,12 @@ export function EncryptedText({ message, authorName, editing, onSave, onCancel, 
   if (editing)
     return (
       <>
-        <EditBox initial={plain.text} onSave={onSave} onCancel={onCancel} />
+        <EditBox
+          initial={plain.text}
+          onSave={onSave}
+          onCancel={onCancel}
+          onEmpty={plain.files.length ? undefined : onEmpty}
+        />
         {files}
       </>
     );

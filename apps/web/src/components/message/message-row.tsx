@@ -78,6 +78,14 @@ export const MessageRow = memo(function MessageRow({
   const name = author?.displayName ?? 'Unknown user';
   const extras = useMessageExtras();
   const where = { inThread: !!inThread, preview: !!preview };
+  // Saving an edit with no text asks to delete, as in Slack; a message with files keeps them instead.
+  const deleteInstead =
+    canDelete && !message.files?.length
+      ? () => {
+          onCancelEdit();
+          onDelete(message);
+        }
+      : undefined;
   return (
     <>
       {intro}
@@ -136,12 +144,14 @@ export const MessageRow = memo(function MessageRow({
               editing={editing}
               onSave={(text) => onSaveEdit(message, text)}
               onCancel={onCancelEdit}
+              onEmpty={deleteInstead}
             />
           ) : editing ? (
             <EditBox
               initial={message.body ?? ''}
               onSave={(text) => onSaveEdit(message, text)}
               onCancel={onCancelEdit}
+              onEmpty={deleteInstead}
             />
           ) : (
             <div className="message-text">
