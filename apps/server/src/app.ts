@@ -40,6 +40,8 @@ import { draftRoutes } from './features/drafts/drafts.routes.js';
 import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
+import { reminderRoutes } from './features/reminders/reminders.routes.js';
+import { ReminderClock } from './features/reminders/reminder-clock.js';
 import { fileRoutes } from './features/files/files.routes.js';
 import { emojiRoutes } from './features/emoji/emoji.routes.js';
 import { avatarRoutes } from './features/avatars/avatars.routes.js';
@@ -107,6 +109,7 @@ export async function createParley(
         mentionRoutes,
         searchRoutes,
         pinRoutes,
+        reminderRoutes,
         fileRoutes,
         emojiRoutes,
         avatarRoutes,
@@ -140,6 +143,8 @@ export async function createParley(
   metrics?.watch(io, ctx, delivery);
   await delivery.start();
   const pruning = schedulePruning(ctx);
+  const reminders = new ReminderClock(ctx);
+  reminders.start();
   // Every committed change wakes this node's delivery, and the other nodes'.
   let wakeQueued = false;
   ctx.events.onAny((name, event) => {
@@ -166,6 +171,7 @@ export async function createParley(
     ctx,
     close: async () => {
       delivery.stop();
+      reminders.stop();
       clearInterval(pruning);
       ctx.realtime.detach();
       await io.close();

@@ -152,6 +152,11 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/v1/messages/:id/save': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/save': { expect: CHANNEL_MEMBER },
   'GET /api/v1/saved': { expect: SIGNED_IN },
+  'PUT /api/v1/messages/:id/reminder': {
+    expect: CHANNEL_MEMBER,
+    body: () => ({ at: new Date(Date.now() + 60 * 60_000).toISOString() }),
+  },
+  'DELETE /api/v1/messages/:id/reminder': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER, body: () => ({ body: 'half a thought' }) },
   'DELETE /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER },
   'GET /api/v1/emoji': { expect: SIGNED_IN },

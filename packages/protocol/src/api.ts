@@ -235,7 +235,15 @@ export const SavedQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(30),
 });
 export type SavedQuery = z.infer<typeof SavedQuery>;
-export type SavedResponse = { saved: { message: Message; savedAt: string }[]; more: boolean };
+/** `remindAt`: when its reminder is due; null when it has none (or it went off). */
+export type SavedResponse = {
+  saved: { message: Message; savedAt: string; remindAt: string | null }[];
+  more: boolean;
+};
+
+/** A reminder about a message, at a time ahead (within a year); it saves the message too. */
+export const SetReminderBody = z.strictObject({ at: z.iso.datetime({ offset: true }) });
+export type SetReminderBody = z.infer<typeof SetReminderBody>;
 
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({

@@ -38,6 +38,8 @@ export type UserUpdated = Fed & { user: User };
 export type DraftUpdated = Fed & { channelId: string; threadRootId: string | null; draft: Draft | null };
 /** One of the user's saved messages, saved or no longer: to their other tabs and devices. */
 export type SavedChanged = Fed & { channelId: string; messageId: string; saved: boolean };
+/** A reminder the user set went off: to their tabs and devices, with the message when they may still read it. */
+export type ReminderDue = Fed & { channelId: string; messageId: string; message: Message | null };
 export type KeysChanged = Fed & { channelId: string; keyVersion: number; rotationNeeded: boolean };
 /** A user group made or changed (handle, name, members); to everyone, guests seeing only themselves among members. */
 export type GroupUpdated = Fed & { group: UserGroup };
@@ -64,6 +66,7 @@ export interface FeedEvents {
   'keys:changed': KeysChanged;
   'draft:updated': DraftUpdated;
   'saved:changed': SavedChanged;
+  'reminder:due': ReminderDue;
   'emoji:changed': EmojiChanged;
   'group:updated': GroupUpdated;
   'group:deleted': GroupDeleted;

@@ -288,10 +288,15 @@ export const savedMessages = pgTable(
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its reminder is due; null when it has none or it went off. */
+    remindAt: timestamp('remind_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.messageId] }),
     index('saved_messages_user_idx').on(t.userId, t.savedAt),
+    index('saved_messages_remind_idx')
+      .on(t.remindAt)
+      .where(sql`${t.remindAt} is not null`),
   ],
 );
 

@@ -28,6 +28,7 @@ export interface DomainEvents {
   'user.updated': { userId: string };
   'keys.changed': { channelId: string };
   'saved.changed': { userId: string; messageId: string };
+  'reminders.due': { count: number };
   'emoji.changed': { name: string };
   'draft.changed': { channelId: string; userId: string; threadRootId: string | null };
   'group.changed': { groupId: string };

@@ -30,6 +30,7 @@ export const RATE_RULES = {
   groupWrite: { points: 60, durationS: 600, by: 'user' },
   avatar: { points: 20, durationS: 3600, by: 'user' },
   readAll: { points: 10, durationS: 60, by: 'user' },
+  reminder: { points: 60, durationS: 600, by: 'user' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -53,6 +54,8 @@ const ROUTES: Record<string, RateRule> = {
   'PUT /users/me/avatar': 'avatar',
   'POST /channels/read': 'readAll',
   'DELETE /users/me/avatar': 'avatar',
+  'PUT /messages/:id/reminder': 'reminder',
+  'DELETE /messages/:id/reminder': 'reminder',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, Message, User, UserGroup } from '@parley/protocol';
+import type { Channel, Message, ReminderDue, User, UserGroup } from '@parley/protocol';
 import { decryptText } from '../crypto/message-crypto';
 import { avatarUrl } from '../lib/avatar-url';
 import { pausedUntil } from '../lib/names';
@@ -8,6 +8,7 @@ import { ownGroupHandles } from '../realtime/apply-group-events';
 import { keys } from '../realtime/keys';
 import type { ThreadEntry } from '../realtime/merge';
 import { isReading } from '../realtime/reading';
+import { notify } from '../realtime/notices';
 import { mentionLookup, type MentionLookup } from '../components/mention/mention-context';
 import { namedMentions } from '../components/mention/mention-text';
 import { messagePath } from '../features/messages/message-link';
@@ -81,6 +82,35 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     shown.onclick = () => {
       window.focus();
       open(messagePath(channel, me, message));
+      shown.close();
+    };
+  };
+}
+
+/** A reminder gone off: said in every tab with a way to the message, and on the desktop from the leading tab. */
+export function startReminderAlerts(qc: QueryClient, self: () => User, open: (path: string) => void) {
+  return async ({ channelId, messageId, message }: ReminderDue) => {
+    const me = self();
+    const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === channelId);
+    const users = qc.getQueryData<User[]>(keys.users);
+    const sender = message ? users?.find((u) => u.id === message.authorId) : undefined;
+    const author = sender?.displayName ?? 'Someone';
+    const plain = message && (await decryptText(message, author));
+    const text = plain ? (plain.ok ? plain.text : 'Encrypted message') : '';
+    const path = message && channel ? messagePath(channel, me, message) : undefined;
+    const body = path
+      ? `${notificationTitle(author, channel!)}: ${excerpt(text, 80)}`
+      : 'A message you can no longer see';
+    notify(`Reminder: ${body}`, 30_000, path ? { label: 'View', run: () => open(path) } : undefined);
+    if (!('Notification' in window) || Notification.permission !== 'granted' || !leader) return;
+    const shown = new Notification('Reminder', {
+      body,
+      tag: `reminder:${messageId}`,
+      icon: notificationIcon(sender),
+    });
+    shown.onclick = () => {
+      window.focus();
+      if (path) open(path);
       shown.close();
     };
   };

@@ -3,6 +3,7 @@ import type { Message } from '@parley/protocol';
 import { CopyLinkButton } from '../features/messages/copy-link-button';
 import { MarkUnreadButton } from '../features/messages/mark-unread';
 import { PinButton, PinnedMark, SaveButton } from '../features/pins/pin-actions';
+import { RemindButton } from '../features/pins/remind-button';
 import { useUserMap } from '../realtime/use-users';
 import { AddReactionButton } from '../features/reactions/add-reaction-button';
 import { ReactionBar } from '../features/reactions/reaction-bar';
@@ -27,6 +28,7 @@ export const messageExtras: MessageExtras = {
       <AddReactionButton message={message} variant="action" />
       {!inThread && <ReplyInThreadButton message={message} />}
       <SaveButton message={message} />
+      <RemindButton message={message} />
       {!inThread && <PinButton message={message} />}
       {!inThread && <MarkUnreadButton message={message} />}
       <CopyLinkButton message={message} />

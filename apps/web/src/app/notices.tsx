@@ -11,6 +11,18 @@ export function Notices() {
       {list.map((n) => (
         <div key={n.id} className="notice">
           <span>{n.text}</span>
+          {n.action && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                dismiss(n.id);
+                n.action!.run();
+              }}
+            >
+              {n.action.label}
+            </button>
+          )}
           <button type="button" className="link-button" onClick={() => dismiss(n.id)}>
             Dismiss
           </button>

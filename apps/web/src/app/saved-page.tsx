@@ -12,6 +12,7 @@ import { useChannels } from '../realtime/use-channels';
 import { useUserMap } from '../realtime/use-users';
 import { messagePath } from '../features/messages/message-link';
 import { SaveButton } from '../features/pins/pin-actions';
+import { reminderTime } from '../features/pins/reminder-choices';
 import { sinceLabel, useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
 import '../components/page-layout.css';
@@ -52,7 +53,7 @@ export default function SavedPage({ me }: { me: User }) {
           </div>
         ) : (
           <ul className="drafts-list" aria-label="Saved messages">
-            {saved.map(({ message, savedAt }) => {
+            {saved.map(({ message, savedAt, remindAt }) => {
               const channel = byId.get(message.channelId);
               if (!channel) return null;
               const author = message.authorId === me.id ? me : users.get(message.authorId);
@@ -62,7 +63,10 @@ export default function SavedPage({ me }: { me: User }) {
                   <Link to={messagePath(channel, me, message)} className="draft-card-link mention-card">
                     <span className="draft-card-where">
                       {where(channel, me)}
-                      <span className="draft-card-time">Saved {sinceLabel(savedAt, now)}</span>
+                      <span className="draft-card-time">
+                        Saved {sinceLabel(savedAt, now)}
+                        {remindAt && ` · reminder ${reminderTime(new Date(remindAt), new Date(now))}`}
+                      </span>
                     </span>
                     <span className="mention-card-line">
                       <Avatar

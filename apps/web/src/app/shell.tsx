@@ -21,7 +21,7 @@ import { messageExtras } from './message-extras';
 import { Notices } from './notices';
 import { api } from '../lib/api';
 import { afterPaint } from '../lib/after-paint';
-import { startDesktopNotifications } from './desktop-notifications';
+import { startDesktopNotifications, startReminderAlerts } from './desktop-notifications';
 import { MentionProvider } from './mention-provider';
 import { CustomEmojiProvider } from './custom-emoji-provider';
 import { useCursorReady } from '../realtime/use-cursor-ready';
@@ -82,9 +82,15 @@ export function Shell({ me }: { me: User }) {
       () => meRef.current,
       (path) => navigateRef.current(path),
     );
+    const remind = startReminderAlerts(
+      qc,
+      () => meRef.current,
+      (path) => navigateRef.current(path),
+    );
     const stopLocalSearch = startLocalSearch(qc, meId);
     const stopRealtime = startRealtime(qc, meId, {
       onLiveMessage: (message) => void notifyAbout(message),
+      onReminderDue: (due) => void remind(due),
       onChannelRemoved: (channel) => {
         if (localStorage.getItem(LAST_CHANNEL_KEY) === channel.name)
           localStorage.removeItem(LAST_CHANNEL_KEY);

@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Channel, CustomEmoji, FeedChange, FeedEventName, Message, UserGroup } from '@parley/protocol';
+import type {
+  Channel,
+  CustomEmoji,
+  FeedChange,
+  FeedEventName,
+  Message,
+  ReminderDue,
+  UserGroup,
+} from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
 import { noteDraftChanged } from './drafts';
 import { applyEmojiChanged } from './apply-emoji-events';
@@ -32,6 +40,7 @@ const FEED_EVENTS = [
   'keys:changed',
   'draft:updated',
   'saved:changed',
+  'reminder:due',
   'emoji:changed',
   'group:updated',
   'group:deleted',
@@ -41,6 +50,8 @@ export type RealtimeHooks = {
   onChannelRemoved?: (channel: Channel) => void;
   /** A message that arrived live (not replayed by a catch-up): for desktop notifications. */
   onLiveMessage?: (message: Message) => void;
+  /** A reminder went off, live or while this tab was away. */
+  onReminderDue?: (due: ReminderDue) => void;
 };
 let context: { selfId: string; hooks: RealtimeHooks } = { selfId: '', hooks: {} };
 
@@ -104,6 +115,9 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
     qc.setQueryData(keys.groups, (list: UserGroup[] | undefined) => applyGroupEvent(list, event));
   } else if (event.type === 'saved:changed') {
     void qc.invalidateQueries({ queryKey: keys.saved });
+  } else if (event.type === 'reminder:due') {
+    void qc.invalidateQueries({ queryKey: keys.saved });
+    hooks.onReminderDue?.(event.payload);
   } else if (event.type === 'message:updated' && qc.getQueryData(keys.pins(event.payload.channelId))) {
     void qc.invalidateQueries({ queryKey: keys.pins(event.payload.channelId) });
   } else if (event.type === 'draft:updated') {

@@ -110,6 +110,17 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
       const saved = await isSaved(db, row.userId!, row.entityId!);
       return { type: row.kind, payload: { channelId, messageId: row.entityId!, saved, cursor } };
     }
+    case 'reminder:due': {
+      // The message only while its owner may still read it (a member, or anyone but a guest in a public channel).
+      const member = !!(await findMembership(db, channelId, row.userId!));
+      const readable =
+        member ||
+        ((await findChannel(db, channelId))?.kind === 'public' &&
+          (await findUserById(db, row.userId!))?.role !== 'guest');
+      const [found] = readable ? await findMessages(db, [row.entityId!]) : [];
+      const message = found && !found.deletedAt ? (await withReactions(db, [found]))[0]! : null;
+      return { type: row.kind, payload: { channelId, messageId: row.entityId!, message, cursor } };
+    }
     case 'emoji:changed': {
       // Added and still there, or gone (removed, or this row is the removal): the name says which.
       const emoji = await findEmojiById(db, row.entityId!);

@@ -26,6 +26,7 @@ import {
   RewrapKeysBody,
   SaveDraftBody,
   SavedQuery,
+  SetReminderBody,
   SearchQuery,
   SendMessageBody,
   SetGroupMembersBody,
@@ -122,6 +123,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /messages/:id/save': { summary: 'Save a message for later (private to the caller)' },
   'DELETE /messages/:id/save': { summary: 'Remove a message from saved' },
   'GET /saved': { summary: "The caller's saved messages, newest first", query: SavedQuery },
+  'PUT /messages/:id/reminder': {
+    summary: 'Remind the caller about a message at a time ahead (saving it)',
+    body: SetReminderBody,
+  },
+  'DELETE /messages/:id/reminder': { summary: "Cancel the caller's reminder about a message" },
   'POST /files': {
     summary: 'Upload a file (multipart, field file) to send with a message',
     query: UploadQuery,

@@ -59,9 +59,9 @@ export async function listSaved(
   db: Conn,
   user: { id: string; guest: boolean },
   page: { before?: Date; limit: number },
-): Promise<{ message: MessageRow; savedAt: Date }[]> {
+): Promise<{ message: MessageRow; savedAt: Date; remindAt: Date | null }[]> {
   return db
-    .select({ message: messages, savedAt: savedMessages.savedAt })
+    .select({ message: messages, savedAt: savedMessages.savedAt, remindAt: savedMessages.remindAt })
     .from(savedMessages)
     .innerJoin(messages, eq(messages.id, savedMessages.messageId))
     .innerJoin(channels, eq(channels.id, messages.channelId))

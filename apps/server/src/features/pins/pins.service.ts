@@ -66,7 +66,11 @@ export async function listSaved(ctx: AppContext, actor: Actor, page: { before?: 
     shown.map((r) => r.message),
   );
   return {
-    saved: messages.map((message, i) => ({ message, savedAt: shown[i]!.savedAt.toISOString() })),
+    saved: messages.map((message, i) => ({
+      message,
+      savedAt: shown[i]!.savedAt.toISOString(),
+      remindAt: shown[i]!.remindAt?.toISOString() ?? null,
+    })),
     more: rows.length > page.limit,
   };
 }
