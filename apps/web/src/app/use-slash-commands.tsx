@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Channel, User, UserResponse } from '@parley/protocol';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import type { SlashCommand, TypedCommand } from '../components/message/slash-commands';
 import { api, describeError } from '../lib/api';
 import { isDirect } from '../lib/names';
 import { notify } from '../realtime/notices';
-import { useLeaveChannel, useUpdateChannel, useUpdateMembership } from '../realtime/use-channels';
+import { useUpdateChannel, useUpdateMembership } from '../realtime/use-channels';
+import { LeaveChannelDialog } from '../features/channels/leave-channel-dialog';
 
 const ROOM_COMMANDS: SlashCommand[] = [
   { name: 'invite', args: '@person …', description: 'Adds people to this channel' },
@@ -24,7 +24,6 @@ export function useSlashCommands(channel: Channel, me: User) {
   const navigate = useNavigate();
   const updateChannel = useUpdateChannel();
   const updateMembership = useUpdateMembership();
-  const leave = useLeaveChannel();
   const [leaving, setLeaving] = useState(false);
   const direct = isDirect(channel);
   const where = direct ? 'this conversation' : `#${channel.name}`;
@@ -66,22 +65,7 @@ export function useSlashCommands(channel: Channel, me: User) {
     }
   };
 
-  const dialog = (
-    <ConfirmDialog
-      open={leaving}
-      title={`Leave #${channel.name}?`}
-      confirmLabel="Leave channel"
-      busy={leave.isPending}
-      onClose={() => setLeaving(false)}
-      onConfirm={() => leave.mutate(channel.id, { onSuccess: () => navigate('/') })}
-    >
-      <p>
-        {channel.kind === 'private'
-          ? 'This channel is private: you will need someone in it to add you again.'
-          : 'You can join it again at any time from Browse channels.'}
-      </p>
-    </ConfirmDialog>
-  );
+  const dialog = <LeaveChannelDialog channel={channel} open={leaving} onClose={() => setLeaving(false)} />;
 
   return { commands: direct ? EVERYWHERE : [...ROOM_COMMANDS, ...EVERYWHERE], run, dialog };
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/dialog';
@@ -7,10 +6,11 @@ import { describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
 import { managesChannel } from '../../lib/channel-rights';
 import { PHONE, useMediaQuery } from '../../lib/use-media-query';
-import { useLeaveChannel, useUpdateChannel } from '../../realtime/use-channels';
+import { useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { ChannelMenu, type ChannelAction } from './channel-menu';
 import { StarButton, useStarred } from './star-button';
+import { LeaveChannelDialog } from './leave-channel-dialog';
 import '../../components/page-layout.css';
 import './channels.css';
 
@@ -32,9 +32,7 @@ export function ChannelHeader({
   /** Their entries in the actions menu, where a phone keeps them instead of as buttons. */
   tucked: ChannelAction[];
 }) {
-  const navigate = useNavigate();
   const update = useUpdateChannel();
-  const leave = useLeaveChannel();
   const [editingTopic, setEditingTopic] = useState(false);
   const [confirming, setConfirming] = useState<'archive' | 'leave'>();
   const [bellOpen, setBellOpen] = useState(false);
@@ -199,20 +197,11 @@ export function ChannelHeader({
           unarchive it.
         </p>
       </ConfirmDialog>
-      <ConfirmDialog
+      <LeaveChannelDialog
+        channel={channel}
         open={confirming === 'leave'}
-        title={`Leave #${channel.name}?`}
-        confirmLabel="Leave channel"
-        busy={leave.isPending}
         onClose={() => setConfirming(undefined)}
-        onConfirm={() => leave.mutate(channel.id, { onSuccess: () => navigate('/') })}
-      >
-        <p>
-          {channel.kind === 'private'
-            ? 'This channel is private: you will need someone in it to add you again.'
-            : 'You can join it again at any time from Browse channels.'}
-        </p>
-      </ConfirmDialog>
+      />
     </header>
   );
 }
