@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelResponse, NotifyLevel, User } from '@parley/protocol';
 import { api, describeError } from '../lib/api';
 import { isDirect, pausedUntil } from '../lib/names';
@@ -119,13 +119,20 @@ function Pause({ me }: { me: User }) {
 }
 
 type MembershipChange = { id: string; notify?: NotifyLevel; muted?: boolean };
-const CHANGE_KEY = ['membership-settings'];
 
 function ChannelLevels() {
   const qc = useQueryClient();
   const { data: channels = [] } = useChannels();
+  // Set in the change's own event, so a checkbox or select shows it at once (a mutation's state comes a tick
+  // later, and React put the box back meanwhile), and held while the server has not answered.
+  const [held, setHeld] = useState<Record<string, Omit<MembershipChange, 'id'>>>({});
+  const release = ({ id, ...fields }: MembershipChange) =>
+    setHeld((all) => {
+      const mine: Record<string, unknown> = { ...all[id] };
+      for (const [key, value] of Object.entries(fields)) if (mine[key] === value) delete mine[key];
+      return { ...all, [id]: mine };
+    });
   const set = useMutation({
-    mutationKey: CHANGE_KEY,
     mutationFn: ({ id, ...body }: MembershipChange) =>
       api<ChannelResponse>('PATCH', `/channels/${id}/membership`, body),
     // Only the fields this change set: a quicker answer or event for another field must not undo it.
@@ -138,21 +145,16 @@ function ChannelLevels() {
         ),
       ),
     onError: () => qc.invalidateQueries({ queryKey: keys.channels }),
+    onSettled: (_res, _err, change) => release(change),
   });
-  // Shown at once, as a checkbox or select must, and held while the server has not answered.
-  const pending = useMutationState({
-    filters: { mutationKey: CHANGE_KEY, status: 'pending' },
-    select: (m) => m.state.variables as MembershipChange,
-  });
+  const change = (next: MembershipChange) => {
+    const { id, ...fields } = next;
+    setHeld((all) => ({ ...all, [id]: { ...all[id], ...fields } }));
+    set.mutate(next);
+  };
   const shown = channels
     .filter((c) => !isDirect(c) && c.membership)
-    .map((c) => {
-      const { id: _, ...held } = Object.assign(
-        {},
-        ...pending.filter((p) => p.id === c.id),
-      ) as MembershipChange;
-      return { ...c, membership: { ...c.membership!, ...held } };
-    });
+    .map((c) => ({ ...c, membership: { ...c.membership!, ...held[c.id] } }));
   return (
     <section className="card" aria-labelledby="channel-notifications">
       <h2 id="channel-notifications">Channels</h2>
@@ -172,7 +174,7 @@ function ChannelLevels() {
             <select
               aria-label={`Notifications for #${c.name}`}
               value={c.membership!.notify}
-              onChange={(e) => set.mutate({ id: c.id, notify: e.target.value as NotifyLevel })}
+              onChange={(e) => change({ id: c.id, notify: e.target.value as NotifyLevel })}
             >
               {NOTIFY_LEVELS.map((l) => (
                 <option key={l.value} value={l.value}>
@@ -185,7 +187,7 @@ function ChannelLevels() {
                 type="checkbox"
                 aria-label={`Mute #${c.name}`}
                 checked={c.membership!.muted}
-                onChange={(e) => set.mutate({ id: c.id, muted: e.target.checked })}
+                onChange={(e) => change({ id: c.id, muted: e.target.checked })}
               />
               Mute
             </label>
