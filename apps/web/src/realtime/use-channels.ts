@@ -51,10 +51,11 @@ export function useMembers(channelId: string | undefined) {
   });
 }
 
-function useChannelWrite<T>(fn: (vars: T) => Promise<ChannelResponse>) {
+function useChannelWrite<T>(fn: (vars: T) => Promise<ChannelResponse>, onError?: (err: Error) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    onError,
     onSuccess: ({ channel }) => qc.setQueryData<Channel[]>(keys.channels, (c) => upsertChannel(c, channel)),
   });
 }
@@ -71,9 +72,11 @@ export const useUpdateChannel = () =>
   );
 
 /** The caller's own settings for a conversation (notify, muted, starred); their other tabs hear channel:updated. */
-export const useUpdateMembership = () =>
-  useChannelWrite(({ id, ...body }: UpdateMembershipBody & { id: string }) =>
-    api<ChannelResponse>('PATCH', `/channels/${id}/membership`, body),
+export const useUpdateMembership = (onError?: (err: Error) => void) =>
+  useChannelWrite(
+    ({ id, ...body }: UpdateMembershipBody & { id: string }) =>
+      api<ChannelResponse>('PATCH', `/channels/${id}/membership`, body),
+    onError,
   );
 
 export function useLeaveChannel() {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { nextDue } from './reminders.repo.js';
-import { fireDueReminders } from './reminders.service.js';
+import { fireDueReminders, REMINDER_BATCH } from './reminders.service.js';
 
 // Other nodes' reminders, and any this node missed, go off within this.
 const SWEEP_MS = 30_000;
@@ -27,7 +27,7 @@ export class ReminderClock {
   private async tick(): Promise<void> {
     try {
       // A full batch leaves more due: the next round comes at once.
-      while (!this.stopped && (await fireDueReminders(this.ctx)) >= 500);
+      while (!this.stopped && (await fireDueReminders(this.ctx)) >= REMINDER_BATCH);
     } catch (err) {
       if (!this.stopped) this.ctx.log.warn({ err }, 'reminders could not go off; trying again');
     }

@@ -9,7 +9,7 @@ import * as repo from './reminders.repo.js';
 export const REMINDERS_MAX = 100;
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 /** Reminders taken in one go; more wait for the next round, a moment later. */
-const BATCH = 500;
+export const REMINDER_BATCH = 500;
 
 /** A reminder about a message the user can read (saving it), or none (`at` null); their other tabs hear saved:changed. */
 export async function setReminder(ctx: AppContext, actor: Actor, messageId: string, at: Date | null) {
@@ -35,7 +35,7 @@ export async function setReminder(ctx: AppContext, actor: Actor, messageId: stri
 /** Sets off every reminder now due: each is recorded in its owner's feed once, in one transaction. */
 export async function fireDueReminders(ctx: AppContext, now = new Date()): Promise<number> {
   const fired = await ctx.db.transaction(async (tx) => {
-    const due = await repo.takeDue(tx, now, BATCH);
+    const due = await repo.takeDue(tx, now, REMINDER_BATCH);
     await recordChanges(
       tx,
       due.map((d) => ({

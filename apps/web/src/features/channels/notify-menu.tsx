@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Channel, ChannelResponse, NotifyLevel } from '@parley/protocol';
-import { api, describeError } from '../../lib/api';
+import type { Channel, NotifyLevel } from '@parley/protocol';
+import { describeError } from '../../lib/api';
 import { handleMenuKeys } from '../../components/menu-keys';
 import { notify as notice } from '../../realtime/notices';
-import { keys } from '../../realtime/keys';
-import { upsertChannel } from '../../realtime/merge';
+import { useUpdateMembership } from '../../realtime/use-channels';
 import { NOTIFY_LEVELS } from '../../lib/notify-levels';
 import './notify-menu.css';
 
@@ -17,15 +15,12 @@ export default function NotifyMenu({
   channel: Channel;
   onClose: (refocus: boolean) => void;
 }) {
-  const qc = useQueryClient();
   const ref = useRef<HTMLDivElement>(null);
   const membership = channel.membership!;
-  const save = useMutation({
-    mutationFn: (body: { notify?: NotifyLevel; muted?: boolean }) =>
-      api<ChannelResponse>('PATCH', `/channels/${channel.id}/membership`, body),
-    onSuccess: (res) => qc.setQueryData<Channel[]>(keys.channels, (c) => upsertChannel(c, res.channel)),
-    onError: (err) => notice(`Could not change the notifications: ${describeError(err)}`),
-  });
+  // The menu closes as it saves: an error is told from the mutation itself, which outlives it.
+  const save = useUpdateMembership((err) =>
+    notice(`Could not change the notifications: ${describeError(err)}`),
+  );
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
@@ -36,7 +31,7 @@ export default function NotifyMenu({
   }, [onClose]);
 
   const choose = (body: { notify?: NotifyLevel; muted?: boolean }) => {
-    save.mutate(body);
+    save.mutate({ id: channel.id, ...body });
     onClose(true);
   };
 

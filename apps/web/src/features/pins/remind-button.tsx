@@ -5,13 +5,12 @@ import type { Message } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import { handleMenuKeys } from '../../components/menu-keys';
 import { api, describeError } from '../../lib/api';
+import { besideAnchor } from '../../lib/beside-anchor';
 import { keys } from '../../realtime/keys';
 import { notify } from '../../realtime/notices';
 import { reminderChoices, reminderTime } from './reminder-choices';
 import { useSaved } from './use-pins';
 import './pins.css';
-
-const GAP = 6;
 
 /** "Remind me about this", as in Slack: a time from a short list; the message is saved with it. */
 export function RemindButton({ message }: { message: Message }) {
@@ -45,14 +44,7 @@ export function RemindButton({ message }: { message: Message }) {
   };
 
   useLayoutEffect(() => {
-    if (!open || !button.current || !menu.current) return;
-    const a = button.current.getBoundingClientRect();
-    const { width, height } = menu.current.getBoundingClientRect();
-    const below = a.bottom + GAP + height <= window.innerHeight;
-    setStyle({
-      top: below ? a.bottom + GAP : Math.max(GAP, a.top - GAP - height),
-      left: Math.min(Math.max(GAP, a.right - width), window.innerWidth - width - GAP),
-    });
+    if (open && button.current && menu.current) setStyle(besideAnchor(button.current, menu.current));
   }, [open]);
 
   // Once placed (a hidden menu cannot take focus), its first item has it.

@@ -5,8 +5,7 @@ import type { EmojiClickEvent } from 'emoji-picker-element/shared';
 import { useCustomEmojiLookup } from '../../components/emoji/custom-emoji-context';
 import { createPicker } from './load-picker';
 import { useMayAddEmoji } from './use-may-add-emoji';
-
-const GAP = 6;
+import { besideAnchor } from '../../lib/beside-anchor';
 
 type Props = {
   anchor: HTMLElement;
@@ -113,16 +112,6 @@ export function EmojiPickerPopover({ anchor, onPick, onClose, onAddEmoji }: Prop
     </>,
     document.body,
   );
-}
-
-/** Below the trigger, its right edges aligned; above it when there is no room below; always on screen. */
-function besideAnchor(anchor: HTMLElement, popover: HTMLElement): CSSProperties {
-  const a = anchor.getBoundingClientRect();
-  const { width, height } = popover.getBoundingClientRect();
-  const below = a.bottom + GAP + height <= window.innerHeight;
-  const top = below ? a.bottom + GAP : Math.max(GAP, a.top - GAP - height);
-  const left = Math.min(Math.max(GAP, a.right - width), window.innerWidth - width - GAP);
-  return { top, left };
 }
 
 // The picker renders its search field on connect, and the popover is hidden until placed: retry for a few frames.
