@@ -41,7 +41,15 @@ import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
 import { reminderRoutes } from './features/reminders/reminders.routes.js';
-import { ReminderClock } from './features/reminders/reminder-clock.js';
+import { fireDueReminders, REMINDER_BATCH } from './features/reminders/reminders.service.js';
+import { nextDue as nextReminder } from './features/reminders/reminders.repo.js';
+import { scheduledRoutes } from './features/scheduled/scheduled.routes.js';
+import {
+  nextDue as nextScheduled,
+  SCHEDULED_BATCH,
+  sendDueMessages,
+} from './features/scheduled/scheduled.service.js';
+import { DueClock } from './jobs/due-clock.js';
 import { fileRoutes } from './features/files/files.routes.js';
 import { emojiRoutes } from './features/emoji/emoji.routes.js';
 import { avatarRoutes } from './features/avatars/avatars.routes.js';
@@ -110,6 +118,7 @@ export async function createParley(
         searchRoutes,
         pinRoutes,
         reminderRoutes,
+        scheduledRoutes,
         fileRoutes,
         emojiRoutes,
         avatarRoutes,
@@ -143,8 +152,23 @@ export async function createParley(
   metrics?.watch(io, ctx, delivery);
   await delivery.start();
   const pruning = schedulePruning(ctx);
-  const reminders = new ReminderClock(ctx);
-  reminders.start();
+  const clocks = [
+    new DueClock(ctx, {
+      name: 'reminders',
+      run: () => fireDueReminders(ctx),
+      batch: REMINDER_BATCH,
+      next: () => nextReminder(ctx.db),
+      wakeOn: 'saved.changed',
+    }),
+    new DueClock(ctx, {
+      name: 'scheduled messages',
+      run: () => sendDueMessages(ctx),
+      batch: SCHEDULED_BATCH,
+      next: () => nextScheduled(ctx),
+      wakeOn: 'scheduled.changed',
+    }),
+  ];
+  for (const clock of clocks) clock.start();
   // Every committed change wakes this node's delivery, and the other nodes'.
   let wakeQueued = false;
   ctx.events.onAny((name, event) => {
@@ -171,7 +195,7 @@ export async function createParley(
     ctx,
     close: async () => {
       delivery.stop();
-      reminders.stop();
+      for (const clock of clocks) clock.stop();
       clearInterval(pruning);
       ctx.realtime.detach();
       await io.close();

@@ -27,6 +27,7 @@ type Fixture = {
   emojiName: string;
   emojiId: string;
   avatarId: string;
+  scheduledId: string;
 };
 type Policy = {
   expect: Expect;
@@ -157,6 +158,19 @@ const POLICY: Record<string, Policy> = {
     body: () => ({ at: new Date(Date.now() + 60 * 60_000).toISOString() }),
   },
   'DELETE /api/v1/messages/:id/reminder': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/scheduled': { expect: SIGNED_IN },
+  'POST /api/v1/channels/:id/scheduled': {
+    expect: CHANNEL_MEMBER,
+    body: () => ({
+      clientId: clientId(),
+      body: 'later',
+      sendAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+    }),
+  },
+  // `member`'s own: everyone else is told it does not exist.
+  'PATCH /api/v1/scheduled/:id': { expect: CHANNEL_MEMBER, body: () => ({ body: 'later still' }) },
+  'DELETE /api/v1/scheduled/:id': { expect: CHANNEL_MEMBER },
+  'POST /api/v1/scheduled/:id/send': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER, body: () => ({ body: 'half a thought' }) },
   'DELETE /api/v1/channels/:id/draft': { expect: CHANNEL_MEMBER },
   'GET /api/v1/emoji': { expect: SIGNED_IN },
@@ -301,6 +315,15 @@ describe('authorization matrix: every route x every kind of caller', () => {
       });
       avatarId = ((await res.json()) as { user: { avatarId: string } }).user.avatarId;
     }
+    const scheduledId = url.includes('/scheduled/:id')
+      ? (
+          await clients.member.post(`/channels/${channelId}/scheduled`, {
+            clientId: clientId(),
+            body: 'later',
+            sendAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+          })
+        ).body.scheduled.id
+      : '';
     const groupId = url.includes('/groups/:id')
       ? (await creator.post('/groups', { handle: `g${uniq()}`, name: 'Group' })).body.group.id
       : '';
@@ -340,6 +363,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         emojiName,
         emojiId,
         avatarId,
+        scheduledId,
       };
     }
   }
@@ -352,6 +376,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(/\/admin\/users\/:id/, `/admin/users/${f.targetId}`)
       .replace(/\/files\/:id/, `/files/${f.fileId}`)
       .replace(/\/groups\/:id/, `/groups/${f.groupId}`)
+      .replace('/scheduled/:id', `/scheduled/${f.scheduledId}`)
       .replace('/emoji/images/:id', `/emoji/images/${f.emojiId}`)
       .replace('/avatars/:id', `/avatars/${f.avatarId}`)
       .replace('/emoji/:name', `/emoji/${f.emojiName}`)

@@ -23,6 +23,7 @@ import {
   Reaction,
   Role,
   SafeString,
+  ScheduledMessage,
   ThreadState,
   Topic,
   User,
@@ -244,6 +245,27 @@ export type SavedResponse = {
 /** A reminder about a message, at a time ahead (within a year); it saves the message too. */
 export const SetReminderBody = z.strictObject({ at: z.iso.datetime({ offset: true }) });
 export type SetReminderBody = z.infer<typeof SetReminderBody>;
+
+/** When a scheduled message goes out: ahead, within a year. */
+const SendAt = z.iso.datetime({ offset: true });
+/** A message to send later: text, or sealed text in an encrypted channel; `clientId` makes a retry schedule it once. */
+export const ScheduleMessageBody = z
+  .union([
+    z.strictObject({ clientId: ClientId, sendAt: SendAt, body: MessageBody, ...ThreadFields }),
+    z.strictObject({ clientId: ClientId, sendAt: SendAt, encrypted: EncryptedBody, ...ThreadFields }),
+  ])
+  .refine((b) => !b.alsoInChannel || b.threadRootId, 'alsoInChannel is for thread replies');
+export type ScheduleMessageBody = z.infer<typeof ScheduleMessageBody>;
+/** A new time, new text, or both. */
+export const UpdateScheduledBody = z.union([
+  z.strictObject({ sendAt: SendAt }),
+  z.strictObject({ sendAt: SendAt.optional(), body: MessageBody }),
+  z.strictObject({ sendAt: SendAt.optional(), encrypted: EncryptedBody }),
+]);
+export type UpdateScheduledBody = z.infer<typeof UpdateScheduledBody>;
+export type ScheduledResponse = { scheduled: ScheduledMessage };
+/** The caller's scheduled messages, soonest first (at most 100, so one page). */
+export type ScheduledListResponse = { scheduled: ScheduledMessage[] };
 
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({

@@ -216,6 +216,20 @@ export const Draft = z.object({
 });
 export type Draft = z.infer<typeof Draft>;
 
+/** A message set to go out later; `failedCode` says why it could not be sent when it was due. */
+export const ScheduledMessage = z.object({
+  id: Id,
+  channelId: Id,
+  threadRootId: Id.nullable(),
+  alsoInChannel: z.boolean(),
+  body: z.string().nullable(),
+  encrypted: EncryptedBody.nullable(),
+  sendAt: z.string(),
+  createdAt: z.string(),
+  failedCode: z.string().nullable(),
+});
+export type ScheduledMessage = z.infer<typeof ScheduledMessage>;
+
 export const Invite = z.object({
   code: z.string(),
   createdBy: Id,

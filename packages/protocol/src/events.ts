@@ -8,6 +8,7 @@ import {
   Message,
   Presence,
   Reaction,
+  ScheduledMessage,
   ThreadState,
   User,
   UserGroup,
@@ -40,6 +41,12 @@ export type DraftUpdated = Fed & { channelId: string; threadRootId: string | nul
 export type SavedChanged = Fed & { channelId: string; messageId: string; saved: boolean };
 /** A reminder the user set went off: to their tabs and devices, with the message when they may still read it. */
 export type ReminderDue = Fed & { channelId: string; messageId: string; message: Message | null };
+/** One of the user's scheduled messages, changed (or failed), or null when it was sent or deleted: to their tabs. */
+export type ScheduledChanged = Fed & {
+  channelId: string;
+  scheduledId: string;
+  scheduled: ScheduledMessage | null;
+};
 export type KeysChanged = Fed & { channelId: string; keyVersion: number; rotationNeeded: boolean };
 /** A user group made or changed (handle, name, members); to everyone, guests seeing only themselves among members. */
 export type GroupUpdated = Fed & { group: UserGroup };
@@ -67,6 +74,7 @@ export interface FeedEvents {
   'draft:updated': DraftUpdated;
   'saved:changed': SavedChanged;
   'reminder:due': ReminderDue;
+  'scheduled:changed': ScheduledChanged;
   'emoji:changed': EmojiChanged;
   'group:updated': GroupUpdated;
   'group:deleted': GroupDeleted;

@@ -300,6 +300,38 @@ export const savedMessages = pgTable(
   ],
 );
 
+/** Messages set to go out later, each the author's alone until it is sent (then the row goes). */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    threadRootId: uuid('thread_root_id').references(() => messages.id, { onDelete: 'cascade' }),
+    alsoInChannel: boolean('also_in_channel').notNull().default(false),
+    /** The message's clientId when it is sent, so a send retried after a crash goes out once. */
+    clientId: text('client_id').notNull(),
+    body: text('body'),
+    encrypted: jsonb('encrypted'),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A node sending it holds it until then; past it, another node may. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The error code of a send that was refused when due (the author left, the key changed...). */
+    failedCode: text('failed_code'),
+  },
+  (t) => [
+    uniqueIndex('scheduled_messages_client_key').on(t.userId, t.clientId),
+    index('scheduled_messages_due_idx')
+      .on(t.sendAt)
+      .where(sql`${t.failedCode} is null`),
+  ],
+);
+
 /** Earlier versions of edited messages, each with when it was written; gone when the message is deleted. */
 export const messageEdits = pgTable(
   'message_edits',

@@ -29,6 +29,7 @@ export interface DomainEvents {
   'keys.changed': { channelId: string };
   'saved.changed': { userId: string; messageId: string };
   'reminders.due': { count: number };
+  'scheduled.changed': { userId: string };
   'emoji.changed': { name: string };
   'draft.changed': { channelId: string; userId: string; threadRootId: string | null };
   'group.changed': { groupId: string };

@@ -31,6 +31,7 @@ export const RATE_RULES = {
   avatar: { points: 20, durationS: 3600, by: 'user' },
   readAll: { points: 10, durationS: 60, by: 'user' },
   reminder: { points: 60, durationS: 600, by: 'user' },
+  schedule: { points: 60, durationS: 600, by: 'user' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -56,6 +57,10 @@ const ROUTES: Record<string, RateRule> = {
   'DELETE /users/me/avatar': 'avatar',
   'PUT /messages/:id/reminder': 'reminder',
   'DELETE /messages/:id/reminder': 'reminder',
+  'POST /channels/:id/scheduled': 'schedule',
+  'PATCH /scheduled/:id': 'schedule',
+  'DELETE /scheduled/:id': 'schedule',
+  'POST /scheduled/:id/send': 'send',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

@@ -8,6 +8,7 @@ import { isSaved } from '../pins/pins.repo.js';
 import { findGroup } from '../groups/groups.repo.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import { findEmojiById, toCustomEmoji } from '../emoji/emoji.repo.js';
+import { findScheduled, toScheduled } from '../scheduled/scheduled.repo.js';
 import { type ChangeRow, formatPosition, type Loaded } from './feed.repo.js';
 
 export type Resolved = { row: ChangeRow; change: FeedChange };
@@ -120,6 +121,11 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
       const [found] = readable ? await findMessages(db, [row.entityId!]) : [];
       const message = found && !found.deletedAt ? (await withReactions(db, [found]))[0]! : null;
       return { type: row.kind, payload: { channelId, messageId: row.entityId!, message, cursor } };
+    }
+    case 'scheduled:changed': {
+      const found = await findScheduled(db, row.entityId!);
+      const scheduled = found?.userId === row.userId ? toScheduled(found) : null;
+      return { type: row.kind, payload: { channelId, scheduledId: row.entityId!, scheduled, cursor } };
     }
     case 'emoji:changed': {
       // Added and still there, or gone (removed, or this row is the removal): the name says which.

@@ -201,7 +201,8 @@ export async function loadMessage(
   return { row, ...visible };
 }
 
-function contentFor(channel: ChannelRow, body: EditMessageBody | SendMessageBody) {
+/** What a send or edit stores: sealed in an encrypted channel (under its current key), text otherwise. */
+export function contentFor(channel: ChannelRow, body: EditMessageBody | SendMessageBody) {
   // In an encrypted channel even a message of files alone is an envelope: the files' keys travel in it.
   if (channel.encrypted) {
     if (!('encrypted' in body)) throw new AppError('encrypted_body_required');

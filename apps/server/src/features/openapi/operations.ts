@@ -27,6 +27,8 @@ import {
   SaveDraftBody,
   SavedQuery,
   SetReminderBody,
+  ScheduleMessageBody,
+  UpdateScheduledBody,
   SearchQuery,
   SendMessageBody,
   SetGroupMembersBody,
@@ -128,6 +130,14 @@ export const OPERATIONS: Record<string, Operation> = {
     body: SetReminderBody,
   },
   'DELETE /messages/:id/reminder': { summary: "Cancel the caller's reminder about a message" },
+  'GET /scheduled': { summary: "The caller's scheduled messages, soonest first" },
+  'POST /channels/:id/scheduled': {
+    summary: 'Schedule a message (or a thread reply) to send at a time ahead',
+    body: ScheduleMessageBody,
+  },
+  'PATCH /scheduled/:id': { summary: "Change a scheduled message's time or text", body: UpdateScheduledBody },
+  'DELETE /scheduled/:id': { summary: 'Delete a scheduled message unsent' },
+  'POST /scheduled/:id/send': { summary: 'Send a scheduled message now' },
   'POST /files': {
     summary: 'Upload a file (multipart, field file) to send with a message',
     query: UploadQuery,
