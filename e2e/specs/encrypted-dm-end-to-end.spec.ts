@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import { PASSWORD, registerInNewContext, sidebar, uniqueName, waitLive } from '../support/journeys.js';
 import { ownFingerprint, readable, setUpEncryption } from '../support/encryption.js';
 import { startPostgresNode, type PostgresNode } from '../support/postgres-node.js';
 
@@ -96,6 +96,28 @@ test('two users exchange end-to-end encrypted DMs live; a stranger gets nothing;
   const everything = await databaseText(n);
   for (const secret of ['eagle', 'noon', '12:00 sharp', 'alice passphrase 1'])
     expect(everything).not.toContain(secret);
+
+  // A message scheduled here is sealed in Alice's browser before it waits on the server, and reads as sent.
+  await aliceBox.fill('the package ships at dawn');
+  await alice.page.getByRole('button', { name: 'Schedule for later' }).click();
+  await alice.page
+    .getByRole('menu', { name: 'Schedule for later' })
+    .getByRole('menuitem', { name: /^In 1 hour/ })
+    .click();
+  await expect(alice.page.getByText(/^Scheduled to send/)).toBeVisible();
+  const waiting = await n.db.query('select body, encrypted from scheduled_messages where channel_id = $1', [
+    dmId,
+  ]);
+  expect(waiting.rows).toHaveLength(1);
+  expect(waiting.rows[0].body).toBeNull();
+  expect(waiting.rows[0].encrypted).toMatchObject({ v: 1, keyVersion: 1 });
+  expect(await databaseText(n)).not.toContain('dawn');
+  await sidebar(alice.page)
+    .getByRole('link', { name: /Scheduled/ })
+    .click();
+  const scheduledCard = alice.page.getByRole('listitem').filter({ hasText: 'the package ships at dawn' });
+  await scheduledCard.getByRole('button', { name: 'Send now' }).click();
+  await expect(readable(bob.page, 'the package ships at dawn')).toHaveCount(1);
 
   // Bob compares Alice's fingerprint with what her settings show, and marks her verified.
   const aliceFingerprint = await ownFingerprint(alice.page);

@@ -20,6 +20,8 @@ import { useKeyKeeper } from '../features/encryption/use-key-keeper';
 import { ThreadLinkContext, useThreadRoute } from '../features/threads/thread-link';
 import { ThreadPanel } from '../features/threads/thread-panel';
 import { Composer } from '../components/message/composer';
+import { ScheduledStrip } from '../components/message/scheduled-strip';
+import { useScheduleSend } from '../components/message/use-schedule-send';
 import { FileDropArea } from '../components/message/file-drop';
 import { TypingLine } from '../components/message/typing-line';
 import { NotInChannelNotice, useNotInChannel } from '../components/mention/not-in-channel';
@@ -80,6 +82,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   );
   const reactToLast = useReactToLast();
   const draft = useDraft(channel, null, me.id);
+  const scheduleSend = useScheduleSend(channel, null, me.id);
   const notInChannel = useNotInChannel(channel, me);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
   useEnsureUsers(data?.messages.flatMap(peopleOf) ?? [], users, usersReady);
@@ -248,6 +251,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             total={notInChannel.total}
             onDone={notInChannel.dismiss}
           />
+          <ScheduledStrip channelId={channel.id} />
           {!disabled && !cryptoReady ? (
             <Suspense fallback={<div className="composer composer-gate" aria-busy="true" />}>
               <EncryptionGate />
@@ -278,6 +282,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               audience={channel.memberCount}
               commands={slash.commands}
               onCommand={slash.run}
+              onSchedule={scheduleSend}
             />
           )}
         </FileDropArea>

@@ -12,7 +12,7 @@ import { useChannels } from '../realtime/use-channels';
 import { useUserMap } from '../realtime/use-users';
 import { messagePath } from '../features/messages/message-link';
 import { SaveButton } from '../features/pins/pin-actions';
-import { reminderTime } from '../features/pins/reminder-choices';
+import { laterTime } from '../lib/later-choices';
 import { sinceLabel, useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
 import '../components/page-layout.css';
@@ -65,7 +65,7 @@ export default function SavedPage({ me }: { me: User }) {
                       {where(channel, me)}
                       <span className="draft-card-time">
                         Saved {sinceLabel(savedAt, now)}
-                        {remindAt && ` · reminder ${reminderTime(new Date(remindAt), new Date(now))}`}
+                        {remindAt && ` · reminder ${laterTime(new Date(remindAt), new Date(now))}`}
                       </span>
                     </span>
                     <span className="mention-card-line">

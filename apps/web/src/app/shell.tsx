@@ -23,6 +23,7 @@ import { api } from '../lib/api';
 import { afterPaint } from '../lib/after-paint';
 import { startDesktopNotifications, startReminderAlerts } from './desktop-notifications';
 import { MentionProvider } from './mention-provider';
+import { noticeScheduledFailed } from './scheduled-notice';
 import { CustomEmojiProvider } from './custom-emoji-provider';
 import { useCursorReady } from '../realtime/use-cursor-ready';
 import { shortcutDialog, useShortcuts } from './use-shortcuts';
@@ -35,6 +36,7 @@ const DraftsPage = lazy(() => import('./drafts-page'));
 const MentionsPage = lazy(() => import('./mentions-page'));
 const SearchPage = lazy(() => import('../features/search/search-page'));
 const SavedPage = lazy(() => import('./saved-page'));
+const ScheduledPage = lazy(() => import('./scheduled-page'));
 const GroupsPage = lazy(() => import('../features/groups/groups-page'));
 const QuickSwitcher = lazy(() => import('../features/switcher/quick-switcher'));
 const KeyboardHelp = lazy(() => import('../features/switcher/keyboard-help'));
@@ -91,6 +93,8 @@ export function Shell({ me }: { me: User }) {
     const stopRealtime = startRealtime(qc, meId, {
       onLiveMessage: (message) => void notifyAbout(message),
       onReminderDue: (due) => void remind(due),
+      onScheduledFailed: (scheduled) =>
+        noticeScheduledFailed(qc, meRef.current, scheduled, (path) => navigateRef.current(path)),
       onChannelRemoved: (channel) => {
         if (localStorage.getItem(LAST_CHANNEL_KEY) === channel.name)
           localStorage.removeItem(LAST_CHANNEL_KEY);
@@ -130,6 +134,7 @@ export function Shell({ me }: { me: User }) {
                   <Route path="mentions" element={<MentionsPage me={me} />} />
                   <Route path="search" element={<SearchPage me={me} />} />
                   <Route path="saved" element={<SavedPage me={me} />} />
+                  <Route path="scheduled" element={<ScheduledPage me={me} />} />
                   <Route path="groups" element={<GroupsPage me={me} />} />
                   <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
                   <Route path="admin" element={<AdminPage me={me} />} />

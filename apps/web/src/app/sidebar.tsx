@@ -13,6 +13,7 @@ import { useStore } from '../lib/store';
 import { useChannels } from '../realtime/use-channels';
 import { conversationPath, pausedUntil } from '../lib/names';
 import { useDrafts } from '../realtime/drafts';
+import { useScheduled } from '../realtime/scheduled';
 import { unreadState } from '../realtime/merge';
 import { useUnreadTitle } from '../features/channels/use-unread-title';
 import { shortcutDialog } from './use-shortcuts';
@@ -51,6 +52,7 @@ export function Sidebar({ me }: { me: User }) {
   const { starred, rooms, dms } = sidebarSections(channels);
   const unreadThreads = useUnreadThreadCount();
   const { data: drafts = [] } = useDrafts();
+  const { data: scheduled = [] } = useScheduled();
   const drafted = new Set(drafts.filter((d) => !d.threadRootId).map((d) => d.channelId));
   useConversationKeys(
     [...starred, ...rooms, ...dms].map((c) => ({
@@ -151,6 +153,23 @@ export function Sidebar({ me }: { me: User }) {
                 )}
               </NavLink>
             </li>
+            {scheduled.length > 0 && (
+              <li>
+                <NavLink
+                  to="/scheduled"
+                  onClick={closeSidebar}
+                  className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
+                >
+                  <span className="sidebar-icon">
+                    <Icon name="clock" size={14} />
+                  </span>
+                  <span className="sidebar-label">Scheduled</span>
+                  <span className="sidebar-count" aria-label={`${scheduled.length} waiting`}>
+                    {scheduled.length}
+                  </span>
+                </NavLink>
+              </li>
+            )}
           </ul>
         </div>
         {starred.length > 0 && (

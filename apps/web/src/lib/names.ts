@@ -22,3 +22,9 @@ export function conversationPath(channel: Channel, me: User): string {
   const other = channel.dmUsers?.[0] ?? me;
   return `/dm/${encodeURIComponent(other.username)}${channel.encrypted ? '?e2e=1' : ''}`;
 }
+
+/** Where something is, as a sentence says it: "#general", "Ann, Bob", or "a conversation" once it is gone. */
+export function placeName(channel: Channel | undefined, me: User): string {
+  if (!channel) return 'a conversation';
+  return isDirect(channel) ? dmName(channel, me) : `#${channel.name}`;
+}

@@ -6,12 +6,14 @@ import type {
   FeedEventName,
   Message,
   ReminderDue,
+  ScheduledMessage,
   UserGroup,
 } from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
 import { noteDraftChanged } from './drafts';
 import { applyEmojiChanged } from './apply-emoji-events';
 import { applyGroupEvent, ownGroupHandles } from './apply-group-events';
+import { applyScheduledChanged, newlyFailed } from './apply-scheduled-events';
 import { advanceCursor } from './feed-cursor';
 import { keys } from './keys';
 import { noteChange } from './local-search';
@@ -41,6 +43,7 @@ const FEED_EVENTS = [
   'draft:updated',
   'saved:changed',
   'reminder:due',
+  'scheduled:changed',
   'emoji:changed',
   'group:updated',
   'group:deleted',
@@ -52,6 +55,8 @@ export type RealtimeHooks = {
   onLiveMessage?: (message: Message) => void;
   /** A reminder went off, live or while this tab was away. */
   onReminderDue?: (due: ReminderDue) => void;
+  /** One of the user's scheduled messages could not be sent when it was due. */
+  onScheduledFailed?: (scheduled: ScheduledMessage) => void;
 };
 let context: { selfId: string; hooks: RealtimeHooks } = { selfId: '', hooks: {} };
 
@@ -118,6 +123,10 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
   } else if (event.type === 'reminder:due') {
     void qc.invalidateQueries({ queryKey: keys.saved });
     hooks.onReminderDue?.(event.payload);
+  } else if (event.type === 'scheduled:changed') {
+    const list = qc.getQueryData<ScheduledMessage[]>(keys.scheduled);
+    if (newlyFailed(list, event.payload)) hooks.onScheduledFailed?.(event.payload.scheduled!);
+    qc.setQueryData(keys.scheduled, applyScheduledChanged(list, event.payload));
   } else if (event.type === 'message:updated' && qc.getQueryData(keys.pins(event.payload.channelId))) {
     void qc.invalidateQueries({ queryKey: keys.pins(event.payload.channelId) });
   } else if (event.type === 'draft:updated') {

@@ -9,6 +9,7 @@ export const keys = {
   presence: ['presence'] as const,
   drafts: ['drafts'] as const,
   saved: ['saved'] as const,
+  scheduled: ['scheduled'] as const,
   emoji: ['emoji'] as const,
   groups: ['groups'] as const,
   pins: (channelId: string) => ['pins', channelId] as const,

@@ -3,6 +3,7 @@ import type { SealedFileMeta } from '@parley/crypto';
 import { LIMITS } from '@parley/protocol/client';
 import { Icon } from '../dialog';
 import { ConfirmDialog } from '../confirm-dialog';
+import { LaterMenu } from '../later-menu';
 import { useAttachments } from './use-attachments';
 import { useFileDropTarget } from './file-drop';
 import { parseReactionCommand, resolveReactionCommand } from '../emoji/reaction-command';
@@ -46,6 +47,8 @@ type Props = {
   /** Slash commands offered here besides /me and /shrug; onCommand runs one and answers an error to show. */
   commands?: SlashCommand[];
   onCommand?: (command: TypedCommand) => Promise<string | undefined>;
+  /** Sends the text later instead, at the time picked; answers an error to show. */
+  onSchedule?: (text: string, at: Date) => Promise<string | undefined>;
 };
 
 const BROADCAST_CONFIRM_OVER = 50;
@@ -119,6 +122,16 @@ export function Composer(props: Props) {
     };
     queued.current = entry;
     await entry.done;
+  };
+
+  const schedule = async (at: Date) => {
+    const body = text.trim();
+    const slash = text.startsWith('/') ? parseSlash(body) : undefined;
+    const typed = slash && textCommandBody(slash);
+    if (slash && typed === undefined) return setNote('A command runs at once: it cannot be scheduled.');
+    const error = await props.onSchedule!(await withEmoji(typed ?? body), at);
+    if (error) return setNote(error);
+    if (ref.current?.value.trim() === body) change('');
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -235,6 +248,18 @@ export function Composer(props: Props) {
             <Icon name="paperclip" size={18} />
           </button>
         </>
+      )}
+      {props.onSchedule && (
+        <LaterMenu
+          label={attachments.count ? 'Messages with files cannot be scheduled yet' : 'Schedule for later'}
+          menuLabel="Schedule for later"
+          className="icon-button schedule-button"
+          disabled={!text.trim() || tooLong || attachments.count > 0}
+          pickLabel="Schedule"
+          onPick={(at) => void schedule(at)}
+        >
+          <Icon name="clock" size={18} />
+        </LaterMenu>
       )}
       <button
         type="submit"

@@ -6,6 +6,7 @@ import { useDraft } from '../../realtime/drafts';
 import { channelNames, mentionSource } from '../../realtime/mention-source';
 import { currentSocket } from '../../realtime/sync';
 import { Composer } from '../../components/message/composer';
+import { useScheduleSend } from '../../components/message/use-schedule-send';
 
 const TYPING_EMIT_MS = 3_000;
 
@@ -29,6 +30,7 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, 
   const lastTyping = useRef(0);
   const checkboxId = useId();
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
+  const scheduleSend = useScheduleSend(channel, rootId, selfId);
 
   const handleTyping = useCallback(() => {
     const now = Date.now();
@@ -58,6 +60,7 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, 
         broadcasts={!isDm}
         audience={channel.memberCount}
         attachTo={channel.encrypted ? undefined : channel.id}
+        onSchedule={scheduleSend}
       />
       {!disabled && (
         <label className="thread-also" htmlFor={checkboxId}>

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { ScheduledMessage } from '@parley/protocol';
+import { applyScheduledChanged, newlyFailed } from './apply-scheduled-events';
+
+const item = (id: string, sendAt: string, failedCode: string | null = null): ScheduledMessage => ({
+  id,
+  channelId: 'c1',
+  threadRootId: null,
+  alsoInChannel: false,
+  body: `text ${id}`,
+  encrypted: null,
+  sendAt,
+  createdAt: '2026-11-29T08:00:00.000Z',
+  failedCode,
+});
+const a = item('a', '2026-11-29T09:00:00.000Z');
+const b = item('b', '2026-11-29T10:00:00.000Z');
+
+describe('applyScheduledChanged', () => {
+  it('keeps the list soonest first when one is added or moved', () => {
+    const c = item('c', '2026-11-29T09:30:00.000Z');
+    expect(applyScheduledChanged([a, b], { scheduledId: 'c', scheduled: c })).toEqual([a, c, b]);
+    const moved = { ...a, sendAt: '2026-11-29T11:00:00.000Z' };
+    expect(applyScheduledChanged([a, b], { scheduledId: 'a', scheduled: moved })).toEqual([b, moved]);
+  });
+
+  it('drops one sent or deleted, and gives back the same list when it was not there (a replay)', () => {
+    expect(applyScheduledChanged([a, b], { scheduledId: 'a', scheduled: null })).toEqual([b]);
+    const list = [a, b];
+    expect(applyScheduledChanged(list, { scheduledId: 'gone', scheduled: null })).toBe(list);
+  });
+
+  it('leaves a list not loaded yet for the first load', () => {
+    expect(applyScheduledChanged(undefined, { scheduledId: 'a', scheduled: a })).toBeUndefined();
+  });
+});
+
+describe('newlyFailed', () => {
+  const failed = item('a', a.sendAt, 'channel_archived');
+
+  it('is true once, when a waiting message comes back refused', () => {
+    expect(newlyFailed([a, b], { scheduledId: 'a', scheduled: failed })).toBe(true);
+    expect(newlyFailed([failed, b], { scheduledId: 'a', scheduled: failed })).toBe(false);
+  });
+
+  it('is false for a change that is no failure', () => {
+    expect(newlyFailed([a], { scheduledId: 'a', scheduled: { ...a, body: 'new' } })).toBe(false);
+    expect(newlyFailed([a], { scheduledId: 'a', scheduled: null })).toBe(false);
+  });
+});
