@@ -85,6 +85,30 @@ describe.runIf(ready)('two nodes on PostgreSQL and Redis', () => {
     }, 10_000);
     socket.close();
   });
+  it('sends each scheduled message once when both nodes find them due at the same moment', async () => {
+    const erin = await signUp(nodeA.url, 'erin');
+    const erinOnB = new ApiClient(nodeB.url);
+    erinOnB.cookie = erin.cookie;
+    const general = (await erin.get('/channels')).body.channels[0].id;
+    const sendAt = new Date(Date.now() + 2_000).toISOString();
+    // Scheduled through both nodes, so each one's clock wakes for the same moment.
+    const bodies = Array.from({ length: 20 }, (_, i) => `due together ${i}`);
+    for (const [i, body] of bodies.entries())
+      await (i % 2 ? erinOnB : erin).post(`/channels/${general}/scheduled`, {
+        clientId: clientId(),
+        body,
+        sendAt,
+      });
+    const sent = async () =>
+      ((await erin.get(`/channels/${general}/messages?limit=100`)).body.messages as { body: string | null }[])
+        .map((m) => m.body)
+        .filter((b) => b?.startsWith('due together'));
+    await waitFor(async () => (await sent()).length >= bodies.length, 15_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await sent()).sort()).toEqual([...bodies].sort());
+    expect((await erin.get('/scheduled')).body.scheduled).toEqual([]);
+  });
+
   it('regression: shutting a node down while its sockets disconnect leaves no unhandled Redis rejection', async () => {
     const nodeC = await startServer({ REDIS_URL }, 'postgres', { databaseUrl: db.url });
     const user = await signUp(nodeC.url, 'closer');

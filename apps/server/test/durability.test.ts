@@ -58,4 +58,34 @@ describe('the embedded database', () => {
     expect(history.map((m: { body: string }) => m.body)).toContain('survive this');
     expect(history.find((m: { body: string }) => m.body === 'survive this').seq).toBe(sent.body.message.seq);
   }, 90_000);
+
+  it('sends a scheduled message that fell due while no node ran, once, when one starts', async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    const node = startNode();
+    await waitFor(healthy, 30_000);
+    const bob = await signUp(url, 'bob');
+    const general = (await bob.get('/channels')).body.channels[0].id;
+    const sendAt = new Date(Date.now() + 3_000).toISOString();
+    const res = await bob.post(`/channels/${general}/scheduled`, {
+      clientId: clientId(),
+      body: 'while away',
+      sendAt,
+    });
+    expect(res.status).toBe(201);
+
+    node.child.kill('SIGKILL');
+    await exited(node.child);
+    await new Promise((r) => setTimeout(r, 3_500));
+    startNode();
+    await waitFor(healthy, 30_000);
+    const sent = async () =>
+      ((await bob.get(`/channels/${general}/messages`)).body.messages as { body: string }[]).filter(
+        (m) => m.body === 'while away',
+      );
+    await waitFor(async () => (await sent()).length > 0, 15_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await sent()).toHaveLength(1);
+    expect((await bob.get('/scheduled')).body.scheduled).toEqual([]);
+  }, 90_000);
 });
