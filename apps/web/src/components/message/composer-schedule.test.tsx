@@ -19,7 +19,7 @@ describe('Composer: schedule for later', () => {
     await userEvent.type(box, 'Ship notes');
     await userEvent.click(scheduleButton());
     const before = Date.now();
-    await userEvent.click(screen.getByRole('menuitem', { name: /^In 1 hour/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /^In 1 hour/ }));
     await waitFor(() => expect(onSchedule).toHaveBeenCalledTimes(1));
     const [text, at] = onSchedule.mock.calls[0] as unknown as [string, Date];
     expect(text).toBe('Ship notes');
@@ -32,7 +32,7 @@ describe('Composer: schedule for later', () => {
     const { box } = setup(async () => 'Could not schedule it: the server is away.');
     await userEvent.type(box, 'Later');
     await userEvent.click(scheduleButton());
-    await userEvent.click(screen.getByRole('menuitem', { name: /^In 20 minutes/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /^In 20 minutes/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not schedule it: the server is away.');
     expect(box.value).toBe('Later');
   });
@@ -42,7 +42,7 @@ describe('Composer: schedule for later', () => {
     const { onSend, box } = setup(onSchedule);
     await userEvent.type(box, 'Quarterly plan');
     await userEvent.click(scheduleButton());
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Custom time…' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Custom time…' }));
     const field = screen.getByLabelText('Date and time');
     fireEvent.change(field, { target: { value: localInputValue(new Date(Date.now() - 3_600_000)) } });
     await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
@@ -67,7 +67,7 @@ describe('Composer: schedule for later', () => {
     const { box } = setup(onSchedule);
     await userEvent.type(box, '/topic Launch');
     await userEvent.click(scheduleButton());
-    await userEvent.click(screen.getByRole('menuitem', { name: /^In 3 hours/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /^In 3 hours/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'A command runs at once: it cannot be scheduled.',
     );
