@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, clientId, connected, nextEvent, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
+import { makeKeys, newChannelKey, wrapFor } from './support/e2e-keys.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -159,6 +160,39 @@ describe.each(await backendsToTest())('Scheduled messages on %s', (backend) => {
     expect(await failed).toMatchObject({ scheduledId: id, scheduled: { failedCode: 'channel_not_found' } });
     socket.close();
     expect((await listOf(alice)).find((s) => s.id === id)?.failedCode).toBe('channel_not_found');
+  });
+
+  it('keeps a sealed message in an encrypted channel, and keeps why when the key had to change first', async () => {
+    const envelope = {
+      v: 1,
+      keyVersion: 1,
+      nonce: 'AAAAAAAAAAAAAAAA',
+      ciphertext: 'c2VhbGVk',
+      tag: 'dGFndGFndGFndGFndGFndGFndGFndGFndGFndGFndGE',
+      signature: 'c2ln',
+    };
+    const [aliceKeys, bobKeys] = [await makeKeys('a'), await makeKeys('b')];
+    await alice.request('PUT', '/keys/me', aliceKeys.body);
+    await bob.request('PUT', '/keys/me', bobKeys.body);
+    const sealed = (await alice.post('/channels', { name: 'sealed', kind: 'private', encrypted: true })).body
+      .channel.id as string;
+    const wrapped = await wrapFor(newChannelKey(), 1, sealed, aliceKeys.publicKeys, aliceKeys.pairs);
+    await alice.post(`/channels/${sealed}/keys`, { version: 1, wraps: [{ userId: alice.user.id, wrapped }] });
+    const plain = await schedule(alice, { body: 'in the clear', sendAt: inMs(HOUR) }, sealed);
+    expect(plain.body.error.code).toBe('encrypted_body_required');
+    const socket = aliceElsewhere.socket();
+    await connected(socket);
+    const failed = nextEvent(socket, 'scheduled:changed', (e) => !!e.scheduled?.failedCode, 10_000);
+    const res = await schedule(alice, { encrypted: envelope, sendAt: inMs(2_000) }, sealed);
+    expect(res.body.scheduled, JSON.stringify(res.body)).toMatchObject({
+      body: null,
+      encrypted: envelope,
+    });
+    // A member removed before it is due: the key must change, so the sealed text can no longer go.
+    await alice.post(`/channels/${sealed}/members`, { userId: bob.user.id });
+    await alice.delete(`/channels/${sealed}/members/${bob.user.id}`);
+    expect(await failed).toMatchObject({ scheduled: { failedCode: 'key_rotation_required' } });
+    socket.close();
   });
 
   it('keeps at most 100 waiting per person', async () => {
