@@ -113,6 +113,26 @@ test('a message scheduled from the composer waits in Scheduled on every device, 
   await expect(messages(alice.page).filter({ hasText: due })).toHaveCount(1);
   await expect(phone.getByRole('heading', { name: 'Nothing scheduled' })).toBeVisible();
 
+  // A thread reply scheduled with "Also send to #general" goes to the thread and the channel.
+  const root = messages(alice.page).filter({ hasText: due });
+  await root.hover();
+  await root.getByRole('button', { name: 'Reply in thread' }).click();
+  const panel = alice.page.getByRole('complementary', { name: 'Thread' });
+  await panel.getByRole('textbox', { name: 'Reply in thread' }).fill(`Oat milk too ${tag}`);
+  await panel.getByLabel('Also send to #general').check();
+  await panel.getByRole('button', { name: 'Schedule for later' }).click();
+  await alice.page
+    .getByRole('menu', { name: 'Schedule for later' })
+    .getByRole('menuitem', { name: /^In 3 hours/ })
+    .click();
+  await expect(panel.getByLabel('Also send to #general')).not.toBeChecked();
+  const reply = card(phone, 'Oat milk too');
+  await expect(reply).toContainText('Thread in #general');
+  await reply.getByRole('button', { name: 'Send now' }).tap();
+  const inChannel = messages(bob.page).filter({ hasText: `Oat milk too ${tag}` });
+  await expect(inChannel).toHaveCount(1);
+  await expect(inChannel.getByRole('link', { name: /replied to a thread/ })).toBeVisible();
+
   await phoneContext.close();
   await alice.context.close();
   await bob.context.close();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Draft, User } from '@parley/protocol';
@@ -6,6 +6,7 @@ import { Icon } from '../components/dialog';
 import { OpenSidebarButton } from '../components/open-sidebar-button';
 import { noteDraft, openDraft, useDrafts } from '../realtime/drafts';
 import { useChannels } from '../realtime/use-channels';
+import { useOpenedText } from '../realtime/use-opened-text';
 import { channelPath, threadPath } from '../features/threads/thread-link';
 import { sinceLabel, useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
@@ -56,7 +57,10 @@ export default function DraftsPage({ me }: { me: User }) {
 function DraftCard({ draft, channel, me }: { draft: Draft; channel: Channel; me: User }) {
   const qc = useQueryClient();
   const now = useNow();
-  const text = useDraftPreview(draft, me.id);
+  const text = useOpenedText(
+    draft,
+    useCallback((d: Draft) => openDraft(d, me.id), [me.id]),
+  );
   const dm = channel.kind === 'dm' || channel.kind === 'group';
   const name = dm
     ? (channel.dmUsers?.map((u) => u.displayName).join(', ') ?? me.displayName)
@@ -90,17 +94,4 @@ function DraftCard({ draft, channel, me }: { draft: Draft; channel: Channel; me:
       </button>
     </div>
   );
-}
-
-function useDraftPreview(draft: Draft, selfId: string): string | undefined {
-  const [opened, setOpened] = useState<{ from: Draft; text: string | undefined }>();
-  useEffect(() => {
-    if (draft.body !== null) return;
-    let live = true;
-    void openDraft(draft, selfId).then((text) => live && setOpened({ from: draft, text }));
-    return () => {
-      live = false;
-    };
-  }, [draft, selfId]);
-  return draft.body ?? (opened?.from === draft ? opened.text : undefined);
 }

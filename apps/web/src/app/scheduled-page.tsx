@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, ScheduledMessage, User } from '@parley/protocol';
@@ -21,6 +21,7 @@ import {
   useScheduled,
 } from '../realtime/scheduled';
 import { useChannels } from '../realtime/use-channels';
+import { useOpenedText } from '../realtime/use-opened-text';
 import { channelPath, threadPath } from '../features/threads/thread-link';
 import { useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
@@ -80,7 +81,10 @@ function ScheduledCard({
   const qc = useQueryClient();
   const navigate = useNavigate();
   const now = useNow();
-  const text = useScheduledText(scheduled, me.id);
+  const text = useOpenedText(
+    scheduled,
+    useCallback((s: ScheduledMessage) => openScheduled(s, me.id), [me.id]),
+  );
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -204,17 +208,4 @@ function ScheduledCard({
       </ConfirmDialog>
     </article>
   );
-}
-
-function useScheduledText(scheduled: ScheduledMessage, selfId: string): string | undefined {
-  const [opened, setOpened] = useState<{ from: ScheduledMessage; text: string | undefined }>();
-  useEffect(() => {
-    if (scheduled.body !== null) return;
-    let live = true;
-    void openScheduled(scheduled, selfId).then((text) => live && setOpened({ from: scheduled, text }));
-    return () => {
-      live = false;
-    };
-  }, [scheduled, selfId]);
-  return scheduled.body ?? (opened?.from === scheduled ? opened.text : undefined);
 }

@@ -53,6 +53,7 @@ export function Sidebar({ me }: { me: User }) {
   const unreadThreads = useUnreadThreadCount();
   const { data: drafts = [] } = useDrafts();
   const { data: scheduled = [] } = useScheduled();
+  const notSent = scheduled.filter((s) => s.failedCode).length;
   const drafted = new Set(drafts.filter((d) => !d.threadRootId).map((d) => d.channelId));
   useConversationKeys(
     [...starred, ...rooms, ...dms].map((c) => ({
@@ -164,9 +165,15 @@ export function Sidebar({ me }: { me: User }) {
                     <Icon name="clock" size={14} />
                   </span>
                   <span className="sidebar-label">Scheduled</span>
-                  <span className="sidebar-count" aria-label={`${scheduled.length} waiting`}>
-                    {scheduled.length}
-                  </span>
+                  {notSent > 0 ? (
+                    <span className="unread-badge" aria-label={`${notSent} not sent`}>
+                      {notSent}
+                    </span>
+                  ) : (
+                    <span className="sidebar-count" aria-label={`${scheduled.length} waiting`}>
+                      {scheduled.length}
+                    </span>
+                  )}
                 </NavLink>
               </li>
             )}

@@ -25,14 +25,24 @@ const put = (qc: QueryClient, scheduled: ScheduledMessage) =>
     applyScheduledChanged(list, { scheduledId: scheduled.id, scheduled }),
   );
 
-export async function scheduleMessage(qc: QueryClient, place: Place, text: string, at: Date): Promise<void> {
+/** `alsoInChannel`: a thread reply that shows in the channel too, as a send can. */
+export async function scheduleMessage(
+  qc: QueryClient,
+  place: Place,
+  text: string,
+  at: Date,
+  alsoInChannel = false,
+): Promise<void> {
   const { scheduled } = await api<{ scheduled: ScheduledMessage }>(
     'POST',
     `/channels/${place.channelId}/scheduled`,
     {
       clientId: crypto.randomUUID(),
       sendAt: at.toISOString(),
-      ...(place.threadRootId && { threadRootId: place.threadRootId }),
+      ...(place.threadRootId && {
+        threadRootId: place.threadRootId,
+        ...(alsoInChannel && { alsoInChannel }),
+      }),
       ...(await contentOf(place, text)),
     },
   );

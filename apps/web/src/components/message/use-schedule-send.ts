@@ -7,13 +7,18 @@ import { notify } from '../../realtime/notices';
 import { scheduleMessage } from '../../realtime/scheduled';
 
 /** A composer's "send later": keeps the text to go out at the time picked, and says when; answers an error to show. */
-export function useScheduleSend(channel: Channel, threadRootId: string | null, selfId: string) {
+export function useScheduleSend(
+  channel: Channel,
+  threadRootId: string | null,
+  selfId: string,
+  alsoInChannel = false,
+) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   return async (text: string, at: Date): Promise<string | undefined> => {
     const place = { channelId: channel.id, encrypted: channel.encrypted, threadRootId, selfId };
     try {
-      await scheduleMessage(qc, place, text, at);
+      await scheduleMessage(qc, place, text, at, alsoInChannel);
     } catch (err) {
       return `Could not schedule it: ${describeError(err)}`;
     }

@@ -27,10 +27,10 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, 
   const draft = useDraft(channel, rootId, selfId);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
   const [alsoInChannel, setAlsoInChannel] = useState(false);
+  const scheduleSend = useScheduleSend(channel, rootId, selfId, alsoInChannel);
   const lastTyping = useRef(0);
   const checkboxId = useId();
   const isDm = channel.kind === 'dm' || channel.kind === 'group';
-  const scheduleSend = useScheduleSend(channel, rootId, selfId);
 
   const handleTyping = useCallback(() => {
     const now = Date.now();
@@ -60,7 +60,11 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, 
         broadcasts={!isDm}
         audience={channel.memberCount}
         attachTo={channel.encrypted ? undefined : channel.id}
-        onSchedule={scheduleSend}
+        onSchedule={async (text, at) => {
+          const error = await scheduleSend(text, at);
+          if (!error) setAlsoInChannel(false);
+          return error;
+        }}
       />
       {!disabled && (
         <label className="thread-also" htmlFor={checkboxId}>
