@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResetLinkResponse, Role, User } from '@parley/protocol';
+import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { FailureNote } from '../../components/field';
@@ -82,7 +83,12 @@ export function PeopleSection({ me }: { me: User }) {
             {users.users.map((u) => (
               <tr key={u.id} className={u.status === 'deactivated' ? 'person-deactivated' : undefined}>
                 <td>
-                  {u.displayName} <span className="muted">@{u.username}</span>
+                  <span className="person-name">
+                    <Avatar name={u.displayName} username={u.username} photo={u.avatarId} size={28} />
+                    <span>
+                      {u.displayName} <span className="muted">@{u.username}</span>
+                    </span>
+                  </span>
                 </td>
                 <td>
                   {canManage(me, u) && u.status === 'active' ? (
