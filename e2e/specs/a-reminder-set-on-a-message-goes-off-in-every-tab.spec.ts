@@ -75,6 +75,11 @@ test('a reminder set on a message is listed in Saved and goes off in every tab o
   await expect(bobElsewhere).toHaveURL(new RegExp(`/c/general/m/${id}$|m=${id}`));
   await expect(messages(bobElsewhere).filter({ hasText: tag })).toBeVisible();
   await expect(alice.page.getByText(/^Reminder:/)).toHaveCount(0);
+  // Snoozed from the notice in the first tab, it waits again, as Saved says in both.
+  await bob.page.getByRole('status').getByRole('button', { name: 'Snooze 20 minutes' }).click();
+  await expect(bob.page.getByText(/^I will remind you again (today|tomorrow) at/)).toBeVisible();
+  await bobElsewhere.goto('/saved');
+  await expect(saved).toContainText(/reminder (today|tomorrow) at/);
 
   // On a phone the same actions sheet offers it, and a tap opens the times.
   const phoneContext = await browser.newContext({
@@ -87,6 +92,7 @@ test('a reminder set on a message is listed in Saved and goes off in every tab o
   await phone.goto('/c/general');
   const onPhone = messages(phone).filter({ hasText: tag });
   await onPhone.locator('.message-text').tap();
-  await onPhone.getByRole('button', { name: 'Remind me about this' }).tap();
+  // Snoozed above, the button says when.
+  await onPhone.getByRole('button', { name: /^Reminder (today|tomorrow) at/ }).tap();
   await expect(phone.getByRole('menu', { name: 'Remind me about this' })).toBeVisible();
 });

@@ -1,14 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Channel, Message, ReminderDue, User, UserGroup } from '@parley/protocol';
 import { decryptText } from '../crypto/message-crypto';
+import { api, describeError } from '../lib/api';
 import { avatarUrl } from '../lib/avatar-url';
+import { laterTime } from '../lib/later-choices';
 import { pausedUntil } from '../lib/names';
 import { createStore } from '../lib/store';
 import { ownGroupHandles } from '../realtime/apply-group-events';
 import { keys } from '../realtime/keys';
 import type { ThreadEntry } from '../realtime/merge';
 import { isReading } from '../realtime/reading';
-import { notify } from '../realtime/notices';
+import { notify, type NoticeAction } from '../realtime/notices';
 import { mentionLookup, type MentionLookup } from '../components/mention/mention-context';
 import { namedMentions } from '../components/mention/mention-text';
 import { messagePath } from '../features/messages/message-link';
@@ -101,7 +103,11 @@ export function startReminderAlerts(qc: QueryClient, self: () => User, open: (pa
     const body = path
       ? `${notificationTitle(author, channel!)}: ${excerpt(text, 80)}`
       : 'A message you can no longer see';
-    notify(`Reminder: ${body}`, 30_000, path ? { label: 'View', run: () => open(path) } : undefined);
+    notify(
+      `Reminder: ${body}`,
+      30_000,
+      path ? [{ label: 'View', run: () => open(path) }, snooze(messageId)] : [],
+    );
     if (!('Notification' in window) || Notification.permission !== 'granted' || !leader) return;
     const shown = new Notification('Reminder', {
       body,
@@ -113,6 +119,22 @@ export function startReminderAlerts(qc: QueryClient, self: () => User, open: (pa
       if (path) open(path);
       shown.close();
     };
+  };
+}
+
+const SNOOZE_MS = 20 * 60_000;
+
+/** "Remind me again in 20 minutes", from a reminder's notice. */
+function snooze(messageId: string): NoticeAction {
+  return {
+    label: 'Snooze 20 minutes',
+    run: () => {
+      const at = new Date(Date.now() + SNOOZE_MS);
+      api('PUT', `/messages/${messageId}/reminder`, { at: at.toISOString() }).then(
+        () => notify(`I will remind you again ${laterTime(at, new Date())}.`),
+        (err: unknown) => notify(`Could not snooze the reminder: ${describeError(err)}`),
+      );
+    },
   };
 }
 

@@ -11,18 +11,19 @@ export function Notices() {
       {list.map((n) => (
         <div key={n.id} className="notice">
           <span>{n.text}</span>
-          {n.action && (
+          {n.actions.map((action) => (
             <button
+              key={action.label}
               type="button"
               className="link-button"
               onClick={() => {
                 dismiss(n.id);
-                n.action!.run();
+                action.run();
               }}
             >
-              {n.action.label}
+              {action.label}
             </button>
-          )}
+          ))}
           <button type="button" className="link-button" onClick={() => dismiss(n.id)}>
             Dismiss
           </button>

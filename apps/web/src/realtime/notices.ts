@@ -1,15 +1,17 @@
 import { createStore } from '../lib/store';
 
-/** `action`: one thing to do about it, such as opening what it is about. */
-export type Notice = { id: number; text: string; action?: { label: string; run: () => void } };
+export type NoticeAction = { label: string; run: () => void };
+/** `actions`: what can be done about it, such as opening what it is about. */
+export type Notice = { id: number; text: string; actions: NoticeAction[] };
 
 /** Short messages about what happened to this user elsewhere (removed from a channel, …). */
 export const notices = createStore<Notice[]>([]);
 let next = 1;
 
-export function notify(text: string, ms = 8_000, action?: Notice['action']): void {
+export function notify(text: string, ms = 8_000, action?: NoticeAction | NoticeAction[]): void {
   const id = next++;
-  notices.set((all) => [...all, { id, text, action }]);
+  const actions = action ? [action].flat() : [];
+  notices.set((all) => [...all, { id, text, actions }]);
   setTimeout(() => dismiss(id), ms);
 }
 
