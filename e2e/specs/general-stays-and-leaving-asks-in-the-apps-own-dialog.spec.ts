@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { OWNER } from '../support/global-setup.js';
-import { composer, uniqueName, waitLive } from '../support/journeys.js';
+import { composer, send, uniqueName, waitLive } from '../support/journeys.js';
 
 // Regression: the owner could archive or leave #general with one native confirm().
-test('the owner cannot leave or archive #general, and leaving another channel asks in the app’s own dialog', async ({
+test('the owner cannot leave or archive #general but can export its history, and leaving another channel asks in the app’s own dialog', async ({
   browser,
 }) => {
   const context = await browser.newContext();
@@ -21,8 +22,20 @@ test('the owner cannot leave or archive #general, and leaving another channel as
   await page.goto('/c/general');
   await waitLive(page);
   await expect(composer(page, 'general')).toBeVisible();
-  // Nothing to rename, archive or leave: no actions menu at all.
-  await expect(page.getByRole('button', { name: 'Channel actions' })).toHaveCount(0);
+  // Nothing to rename, archive or leave: its menu only exports the history, as a JSON file.
+  await send(page, 'general', `For the record ${uniqueName('')}`);
+  await page.getByRole('button', { name: 'Channel actions' }).click();
+  const general = page.getByRole('menu', { name: 'Channel actions' });
+  await expect(general.getByRole('menuitem')).toHaveText(['Export historyA JSON file of every message']);
+  const download = page.waitForEvent('download');
+  await general.getByRole('menuitem', { name: /^Export history/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^parley-general-\d{4}-\d\d-\d\d\.json$/);
+  const exported = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
+  expect(exported.channel.name).toBe('general');
+  expect(exported.messages.some((m: { body: string | null }) => m.body?.startsWith('For the record'))).toBe(
+    true,
+  );
 
   const name = uniqueName('temp');
   await page.getByRole('button', { name: 'Create a channel' }).click();
@@ -56,6 +69,7 @@ test('the owner cannot leave or archive #general, and leaving another channel as
   await page.getByRole('button', { name: 'Channel actions' }).click();
   await expect(page.getByRole('menu', { name: 'Channel actions' }).getByRole('menuitem')).toHaveText([
     'Unarchive channel',
+    'Export historyA JSON file of every message',
     'Leave channel',
   ]);
   await page.keyboard.press('Escape');

@@ -44,6 +44,7 @@ import { reminderRoutes } from './features/reminders/reminders.routes.js';
 import { fireDueReminders, REMINDER_BATCH } from './features/reminders/reminders.service.js';
 import { nextDue as nextReminder } from './features/reminders/reminders.repo.js';
 import { scheduledRoutes } from './features/scheduled/scheduled.routes.js';
+import { exportRoutes } from './features/export/export.routes.js';
 import {
   nextDue as nextScheduled,
   SCHEDULED_BATCH,
@@ -119,6 +120,7 @@ export async function createParley(
         pinRoutes,
         reminderRoutes,
         scheduledRoutes,
+        exportRoutes,
         fileRoutes,
         emojiRoutes,
         avatarRoutes,

@@ -158,6 +158,7 @@ const POLICY: Record<string, Policy> = {
     body: () => ({ at: new Date(Date.now() + 60 * 60_000).toISOString() }),
   },
   'DELETE /api/v1/messages/:id/reminder': { expect: CHANNEL_MEMBER },
+  'GET /api/v1/channels/:id/export': { expect: CHANNEL_MEMBER },
   'GET /api/v1/scheduled': { expect: SIGNED_IN },
   'POST /api/v1/channels/:id/scheduled': {
     expect: CHANNEL_MEMBER,

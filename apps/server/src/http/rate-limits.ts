@@ -32,6 +32,7 @@ export const RATE_RULES = {
   readAll: { points: 10, durationS: 60, by: 'user' },
   reminder: { points: 60, durationS: 600, by: 'user' },
   schedule: { points: 60, durationS: 600, by: 'user' },
+  export: { points: 10, durationS: 3600, by: 'user' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -61,6 +62,7 @@ const ROUTES: Record<string, RateRule> = {
   'PATCH /scheduled/:id': 'schedule',
   'DELETE /scheduled/:id': 'schedule',
   'POST /scheduled/:id/send': 'send',
+  'GET /channels/:id/export': 'export',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

@@ -130,6 +130,9 @@ export const OPERATIONS: Record<string, Operation> = {
     body: SetReminderBody,
   },
   'DELETE /messages/:id/reminder': { summary: "Cancel the caller's reminder about a message" },
+  'GET /channels/:id/export': {
+    summary: "A channel's whole history as a JSON download: the channel, its messages and their authors",
+  },
   'GET /scheduled': { summary: "The caller's scheduled messages, soonest first" },
   'POST /channels/:id/scheduled': {
     summary: 'Schedule a message (or a thread reply) to send at a time ahead',

@@ -9,6 +9,7 @@ import { PHONE, useMediaQuery } from '../../lib/use-media-query';
 import { useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
 import { ChannelMenu, type ChannelAction } from './channel-menu';
+import { downloadHistory } from './download-history';
 import { StarButton, useStarred } from './star-button';
 import { LeaveChannelDialog } from './leave-channel-dialog';
 import '../../components/page-layout.css';
@@ -62,6 +63,13 @@ export function ChannelHeader({
         : { label: 'Archive channel', run: () => setConfirming('archive') },
     );
   }
+  // An encrypted conversation's export would hold only sealed text: the browser reads it, not a file.
+  if (channel.membership && !channel.encrypted)
+    actions.push({
+      label: 'Export history',
+      hint: 'A JSON file of every message',
+      run: () => downloadHistory(channel.id),
+    });
   if (!isDm && channel.membership && !channel.isDefault)
     actions.push({ label: 'Leave channel', run: () => setConfirming('leave') });
 
