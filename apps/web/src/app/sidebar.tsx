@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
 import { Avatar } from '../components/avatar';
@@ -79,103 +79,43 @@ export function Sidebar({ me }: { me: User }) {
       <div className="sidebar-scroll">
         <div className="sidebar-section">
           <ul>
-            <li>
-              <NavLink
-                to="/threads"
-                onClick={closeSidebar}
-                className={({ isActive }) =>
-                  `sidebar-link ${isActive ? 'active' : ''} ${unreadThreads > 0 ? 'unread' : ''}`
-                }
-              >
-                <span className="sidebar-icon">
-                  <Icon name="message" size={14} />
-                </span>
-                <span className="sidebar-label">Threads</span>
-                {unreadThreads > 0 && (
-                  <span
-                    className="unread-badge"
-                    aria-label={`${unreadThreads} ${unreadThreads === 1 ? 'thread' : 'threads'} with unread replies`}
-                  >
-                    {unreadThreads}
-                  </span>
-                )}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink
-                to="/search"
-                onClick={closeSidebar}
-                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
-              >
-                <span className="sidebar-icon">
-                  <Icon name="search" size={14} />
-                </span>
-                <span className="sidebar-label">Search</span>
-              </NavLink>
-            </li>
-            <li>
-              <NavLink
-                to="/mentions"
-                onClick={closeSidebar}
-                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
-              >
-                <span className="sidebar-icon">
-                  <span className="hash">@</span>
-                </span>
-                <span className="sidebar-label">Mentions</span>
-              </NavLink>
-            </li>
-            <li>
-              <NavLink
-                to="/saved"
-                onClick={closeSidebar}
-                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
-              >
-                <span className="sidebar-icon">
-                  <Icon name="bookmark" size={14} />
-                </span>
-                <span className="sidebar-label">Saved</span>
-              </NavLink>
-            </li>
-            <li>
-              <NavLink
-                to="/drafts"
-                onClick={closeSidebar}
-                className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
-              >
-                <span className="sidebar-icon">
-                  <Icon name="edit" size={14} />
-                </span>
-                <span className="sidebar-label">Drafts</span>
-                {drafts.length > 0 && (
-                  <span className="sidebar-count" aria-label={`${drafts.length} unsent`}>
-                    {drafts.length}
-                  </span>
-                )}
-              </NavLink>
-            </li>
-            {scheduled.length > 0 && (
-              <li>
-                <NavLink
-                  to="/scheduled"
-                  onClick={closeSidebar}
-                  className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}
+            <ViewLink
+              to="/threads"
+              icon={<Icon name="message" size={14} />}
+              label="Threads"
+              unread={unreadThreads > 0}
+            >
+              {unreadThreads > 0 && (
+                <span
+                  className="unread-badge"
+                  aria-label={`${unreadThreads} ${unreadThreads === 1 ? 'thread' : 'threads'} with unread replies`}
                 >
-                  <span className="sidebar-icon">
-                    <Icon name="clock" size={14} />
+                  {unreadThreads}
+                </span>
+              )}
+            </ViewLink>
+            <ViewLink to="/search" icon={<Icon name="search" size={14} />} label="Search" />
+            <ViewLink to="/mentions" icon={<span className="hash">@</span>} label="Mentions" />
+            <ViewLink to="/saved" icon={<Icon name="bookmark" size={14} />} label="Saved" />
+            <ViewLink to="/drafts" icon={<Icon name="edit" size={14} />} label="Drafts">
+              {drafts.length > 0 && (
+                <span className="sidebar-count" aria-label={`${drafts.length} unsent`}>
+                  {drafts.length}
+                </span>
+              )}
+            </ViewLink>
+            {scheduled.length > 0 && (
+              <ViewLink to="/scheduled" icon={<Icon name="clock" size={14} />} label="Scheduled">
+                {notSent > 0 ? (
+                  <span className="unread-badge" aria-label={`${notSent} not sent`}>
+                    {notSent}
                   </span>
-                  <span className="sidebar-label">Scheduled</span>
-                  {notSent > 0 ? (
-                    <span className="unread-badge" aria-label={`${notSent} not sent`}>
-                      {notSent}
-                    </span>
-                  ) : (
-                    <span className="sidebar-count" aria-label={`${scheduled.length} waiting`}>
-                      {scheduled.length}
-                    </span>
-                  )}
-                </NavLink>
-              </li>
+                ) : (
+                  <span className="sidebar-count" aria-label={`${scheduled.length} waiting`}>
+                    {scheduled.length}
+                  </span>
+                )}
+              </ViewLink>
             )}
           </ul>
         </div>
@@ -347,3 +287,28 @@ const badgeLabel = (channel: Channel, badge: number) =>
   channel.membership?.notify === 'all' && !channel.membership.muted
     ? `${badge} unread`
     : `${badge} ${badge === 1 ? 'mention' : 'mentions'}`;
+
+/** One of the views above the conversations (Threads, Mentions, Drafts…), with what it counts. */
+function ViewLink(props: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  unread?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <li>
+      <NavLink
+        to={props.to}
+        onClick={closeSidebar}
+        className={({ isActive }) =>
+          `sidebar-link ${isActive ? 'active' : ''} ${props.unread ? 'unread' : ''}`
+        }
+      >
+        <span className="sidebar-icon">{props.icon}</span>
+        <span className="sidebar-label">{props.label}</span>
+        {props.children}
+      </NavLink>
+    </li>
+  );
+}
