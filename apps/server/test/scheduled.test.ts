@@ -195,11 +195,18 @@ describe.each(await backendsToTest())('Scheduled messages on %s', (backend) => {
     socket.close();
   });
 
-  it('keeps at most 100 waiting per person', async () => {
+  it('keeps at most 100 waiting per person, and still answers a retry of the last one', async () => {
     const waiting = (await listOf(alice)).length;
-    for (let i = waiting; i < 100; i++) await schedule(alice, { body: `item ${i}`, sendAt: inMs(HOUR) });
+    for (let i = waiting; i < 99; i++) await schedule(alice, { body: `item ${i}`, sendAt: inMs(HOUR) });
+    const last = { clientId: clientId(), body: 'the hundredth', sendAt: inMs(HOUR) };
+    const first = await alice.post(`/channels/${channelId}/scheduled`, last);
+    expect(first.status).toBe(201);
     const over = await schedule(alice, { body: 'one more', sendAt: inMs(HOUR) });
     expect(over.status).toBe(409);
     expect(over.body.error.code).toBe('too_many_scheduled');
+    // Regression: the limit was checked before the clientId, so a retry at 100 got 409.
+    const retried = await alice.post(`/channels/${channelId}/scheduled`, last);
+    expect(retried.status).toBe(201);
+    expect(retried.body.scheduled.id).toBe(first.body.scheduled.id);
   });
 });

@@ -43,12 +43,15 @@ export async function countScheduled(db: Conn, userId: string): Promise<number> 
 /** The new row, or the one a retry of the same clientId stored first. */
 export async function insertScheduled(db: Conn, values: NewScheduled): Promise<ScheduledRow> {
   const [row] = await db.insert(scheduledMessages).values(values).onConflictDoNothing().returning();
-  if (row) return row;
-  const [first] = await db
+  return row ?? (await findByClientId(db, values.userId, values.clientId))!;
+}
+
+export async function findByClientId(db: Conn, userId: string, clientId: string) {
+  const [row] = await db
     .select()
     .from(scheduledMessages)
-    .where(and(eq(scheduledMessages.userId, values.userId), eq(scheduledMessages.clientId, values.clientId)));
-  return first!;
+    .where(and(eq(scheduledMessages.userId, userId), eq(scheduledMessages.clientId, clientId)));
+  return row;
 }
 
 /** A new time or text, unless a node is sending it right now; a failed one is tried again. */

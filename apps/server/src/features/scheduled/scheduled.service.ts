@@ -43,7 +43,10 @@ export async function scheduleMessage(
   const threadRootId = input.threadRootId ? await requireRoot(ctx.db, channelId, input.threadRootId) : null;
   const sendAt = timeAhead(input.sendAt);
   const row = await ctx.db.transaction(async (tx) => {
-    if ((await repo.countScheduled(tx, actor.id)) >= SCHEDULED_MAX) throw new AppError('too_many_scheduled');
+    // A retry gets its first answer, even once the limit is reached.
+    const first = await repo.findByClientId(tx, actor.id, input.clientId);
+    if (!first && (await repo.countScheduled(tx, actor.id)) >= SCHEDULED_MAX)
+      throw new AppError('too_many_scheduled');
     const stored = await repo.insertScheduled(tx, {
       id: randomUUID(),
       userId: actor.id,
