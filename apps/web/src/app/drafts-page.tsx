@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Draft, User } from '@parley/protocol';
 import { Icon } from '../components/dialog';
 import { OpenSidebarButton } from '../components/open-sidebar-button';
-import { noteDraft, openDraft, useDrafts } from '../realtime/drafts';
+import { openOwnText } from '../crypto/message-crypto';
+import { noteDraft, useDrafts } from '../realtime/drafts';
 import { useChannels } from '../realtime/use-channels';
 import { useOpenedText } from '../realtime/use-opened-text';
 import { channelPath, threadPath } from '../features/threads/thread-link';
@@ -59,7 +60,7 @@ function DraftCard({ draft, channel, me }: { draft: Draft; channel: Channel; me:
   const now = useNow();
   const text = useOpenedText(
     draft,
-    useCallback((d: Draft) => openDraft(d, me.id), [me.id]),
+    useCallback((d: Draft) => openOwnText(d, me.id), [me.id]),
   );
   const dm = channel.kind === 'dm' || channel.kind === 'group';
   const name = dm

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, ScheduledMessage, User } from '@parley/protocol';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { openOwnText } from '../crypto/message-crypto';
 import { Icon } from '../components/dialog';
 import { LaterMenu } from '../components/later-menu';
 import { EditBox } from '../components/message/composer';
@@ -14,7 +15,6 @@ import { notify } from '../realtime/notices';
 import {
   deleteScheduled,
   failureText,
-  openScheduled,
   rescheduleMessage,
   rewriteScheduled,
   sendScheduledNow,
@@ -83,7 +83,7 @@ function ScheduledCard({
   const now = useNow();
   const text = useOpenedText(
     scheduled,
-    useCallback((s: ScheduledMessage) => openScheduled(s, me.id), [me.id]),
+    useCallback((s: ScheduledMessage) => openOwnText(s, me.id), [me.id]),
   );
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);

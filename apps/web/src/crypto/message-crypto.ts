@@ -43,6 +43,16 @@ export async function encryptText(
   });
 }
 
+/** Text the user sealed themselves (a draft, a scheduled message); undefined when it cannot be opened here (locked, no key). */
+export async function openOwnText(
+  sealed: Pick<Message, 'channelId' | 'body' | 'encrypted'>,
+  selfId: string,
+): Promise<string | undefined> {
+  if (sealed.body !== null) return sealed.body;
+  const plain = await decryptText({ ...sealed, authorId: selfId }, 'You');
+  return plain.ok ? plain.text : undefined;
+}
+
 /** Tag, then signature, then decryption; every failure comes back with a reason a person can read. */
 export async function decryptText(
   message: Pick<Message, 'channelId' | 'authorId' | 'body' | 'encrypted'>,

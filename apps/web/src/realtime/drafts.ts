@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, Draft } from '@parley/protocol';
-import { decryptText, encryptText } from '../crypto/message-crypto';
+import { encryptText, openOwnText } from '../crypto/message-crypto';
 import { api } from '../lib/api';
 import { keys } from './keys';
 
@@ -112,7 +112,7 @@ export function useDraftText(channel: Channel, threadRootId: string | null, self
   useEffect(() => {
     if (!server?.encrypted || local !== undefined) return;
     let live = true;
-    void openDraft(server, selfId).then(
+    void openOwnText(server, selfId).then(
       (text) => live && text !== undefined && setOpened({ from: server, text }),
     );
     return () => {
@@ -123,12 +123,4 @@ export function useDraftText(channel: Channel, threadRootId: string | null, self
   if (!server) return data ? '' : undefined;
   if (server.body !== null) return server.body;
   return opened?.from === server ? opened.text : undefined;
-}
-
-/** A sealed draft's text, or undefined when it cannot be opened here (locked, no key). */
-export async function openDraft(draft: Draft, selfId: string): Promise<string | undefined> {
-  if (draft.body !== null) return draft.body;
-  const sealed = { channelId: draft.channelId, authorId: selfId, body: null, encrypted: draft.encrypted };
-  const plain = await decryptText(sealed, 'You');
-  return plain.ok ? plain.text : undefined;
 }

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Message, ScheduledMessage } from '@parley/protocol';
 import { ERROR_MESSAGES, isErrorCode } from '@parley/protocol/client';
-import { decryptText, encryptText } from '../crypto/message-crypto';
+import { encryptText } from '../crypto/message-crypto';
 import { api } from '../lib/api';
 import { applyScheduledChanged } from './apply-scheduled-events';
 import { keys } from './keys';
@@ -80,16 +80,6 @@ export async function sendScheduledNow(qc: QueryClient, id: string): Promise<Mes
     applyScheduledChanged(list, { scheduledId: id, scheduled: null }),
   );
   return message;
-}
-
-/** The text of one, opened where it was sealed; undefined while encryption is locked. */
-export async function openScheduled(s: ScheduledMessage, selfId: string): Promise<string | undefined> {
-  if (s.body !== null) return s.body;
-  const plain = await decryptText(
-    { channelId: s.channelId, authorId: selfId, body: null, encrypted: s.encrypted },
-    'You',
-  );
-  return plain.ok ? plain.text : undefined;
 }
 
 /** Why a scheduled message could not be sent, as its author reads it. */
