@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_PREFIX, FIRST_SCREEN_GETS } from '@parley/protocol';
-import { composer, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import { composer, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
 
 // The page says who is signed in and answers the first screen's GETs: the app waits on no round trip to draw it.
 test('the first screen starts from the page itself, signed in or out, with no round trip before it shows', async ({
@@ -9,7 +9,8 @@ test('the first screen starts from the page itself, signed in or out, with no ro
   const name = uniqueName('booter');
   const { context, page } = await registerInNewContext(browser, name);
   await send(page, 'general', `${name} before the reload`);
-  await expect(page.getByText(`${name} before the reload`)).toBeVisible();
+  // Regression: the list's first-frame preview could still be drawn, and then the text was there twice.
+  await expect(messages(page).getByText(`${name} before the reload`)).toBeVisible();
   const asked: string[] = [];
   const askedGets: string[] = [];
   page.on('request', (req) => {
