@@ -13,7 +13,7 @@ import { isReading } from '../realtime/reading';
 import { notify, type NoticeAction } from '../realtime/notices';
 import { mentionLookup, type MentionLookup } from '../components/mention/mention-context';
 import { namedMentions } from '../components/mention/mention-text';
-import { messagePath } from '../features/messages/message-link';
+import { messagePath } from '../lib/message-path';
 import { excerpt } from '../features/threads/root-excerpt';
 import { notificationTitle, shouldNotify } from './notify-rules';
 

@@ -7,7 +7,7 @@ import { OpenSidebarButton } from '../components/open-sidebar-button';
 import { api } from '../lib/api';
 import { useChannels } from '../realtime/use-channels';
 import { useUserMap } from '../realtime/use-users';
-import { messagePath } from '../features/messages/message-link';
+import { messagePath } from '../lib/message-path';
 import { sinceLabel, useNow } from '../features/threads/last-reply';
 import './drafts-page.css';
 import '../components/page-layout.css';

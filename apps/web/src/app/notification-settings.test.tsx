@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Channel } from '@parley/protocol';
 import { keys } from '../realtime/keys';
-import { channel, user } from '../realtime/test-fixtures';
+import { channel, user } from '../lib/test-fixtures';
 import { NotificationSettings } from './notification-settings';
 
 const api = vi.hoisted(() => vi.fn());

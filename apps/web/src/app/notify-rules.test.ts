@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '@parley/protocol';
-import { channel, message } from '../realtime/test-fixtures';
+import { channel, message } from '../lib/test-fixtures';
 import { shouldNotify, type NotifyContext } from './notify-rules';
 
 const ctx: NotifyContext = {

@@ -10,7 +10,7 @@ import { dmName, isDirect } from '../lib/names';
 import { keys } from '../realtime/keys';
 import { useChannels } from '../realtime/use-channels';
 import { useUserMap } from '../realtime/use-users';
-import { messagePath } from '../features/messages/message-link';
+import { messagePath } from '../lib/message-path';
 import { SaveButton } from '../features/pins/pin-actions';
 import { laterTime } from '../lib/later-choices';
 import { sinceLabel, useNow } from '../features/threads/last-reply';

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Channel, ScheduledMessage } from '@parley/protocol';
 import { keys } from '../realtime/keys';
-import { channel, user } from '../realtime/test-fixtures';
+import { channel, user } from '../lib/test-fixtures';
 import ScheduledPage from './scheduled-page';
 
 const api = vi.hoisted(() => vi.fn());

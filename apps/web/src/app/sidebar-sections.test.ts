@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channel } from '../realtime/test-fixtures';
+import { channel } from '../lib/test-fixtures';
 import { sidebarSections } from './sidebar-sections';
 
 const member = (starred: boolean) => ({

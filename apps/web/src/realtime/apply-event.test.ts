@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, type CacheState, type ServerEvent } from './apply-event';
 import type { ThreadPage } from './merge';
-import { channel, member, message, user } from './test-fixtures';
+import { channel, member, message, user } from '../lib/test-fixtures';
 
 const ctx = { selfId: 'u1', reading: false };
 const base = (extra: Partial<CacheState> = {}): CacheState => ({

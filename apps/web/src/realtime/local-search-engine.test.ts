@@ -4,7 +4,7 @@ import type { EncryptedBody, FeedChange, Message } from '@parley/protocol';
 import { parseSearch } from '@parley/protocol/client';
 import type { RecordStore } from '../crypto/search-store';
 import { LocalSearchEngine } from './local-search-engine';
-import { message } from './test-fixtures';
+import { message } from '../lib/test-fixtures';
 
 const sealed: EncryptedBody = { v: 1, keyVersion: 1, nonce: 'n', ciphertext: 'c', tag: 't', signature: 's' };
 const secret = (seq: number, extra: Partial<Message> = {}) =>

@@ -10,7 +10,7 @@ import {
   upsertChannel,
   type PendingMessage,
 } from './merge';
-import { channel, message } from './test-fixtures';
+import { channel, message } from '../lib/test-fixtures';
 
 const msg = message;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Draft, FeedChange, Message, Reaction } from '@parley/protocol';
 import { applyEvent, type CacheState } from './apply-event';
 import { inChannel, type ThreadPage } from './merge';
-import { channel, message } from './test-fixtures';
+import { channel, message } from '../lib/test-fixtures';
 
 type Op =
   | { kind: 'post'; author: number }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedChange } from '@parley/protocol';
 import { applyEvent, type CacheState, type ServerEvent } from './apply-event';
 import { appendNewer, applyMessage, type MessagePage } from './merge';
-import { channel, message } from './test-fixtures';
+import { channel, message } from '../lib/test-fixtures';
 
 const ctx = { selfId: 'u1', reading: false };
 // Seqs 40..42 of a channel whose newest is far beyond: opened at a link or the first unread.

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '@parley/protocol';
-import { channel, user } from '../../realtime/test-fixtures';
+import { channel, user } from '../../lib/test-fixtures';
 import { NotInChannelNotice, useNotInChannel } from './not-in-channel';
 
 const api = vi.hoisted(() => vi.fn());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channel, message, user } from '../../realtime/test-fixtures';
+import { channel, message, user } from '../../lib/test-fixtures';
 import { canDeleteMessage } from './can-delete';
 
 const bobs = message(1, { authorId: 'u2' });

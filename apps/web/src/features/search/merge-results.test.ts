@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '@parley/protocol';
 import type { IndexHit, IndexedMessage } from '../../lib/text-index';
-import { message } from '../../realtime/test-fixtures';
+import { message } from '../../lib/test-fixtures';
 import { mergeResults } from './merge-results';
 
 const server = (seq: number, body: string, createdAt: string): SearchResult => ({

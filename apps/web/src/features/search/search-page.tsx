@@ -10,7 +10,7 @@ import { api, describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
 import { useChannels } from '../../realtime/use-channels';
 import { useUserMap } from '../../realtime/use-users';
-import { messagePath } from '../messages/message-link';
+import { messagePath } from '../../lib/message-path';
 import { EncryptedIndexNote } from './encrypted-index-note';
 import { MarkedText } from '../../components/message/marked-text';
 import { MessageBody } from '../../components/message/markdown';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channel, user } from '../../realtime/test-fixtures';
+import { channel, user } from '../../lib/test-fixtures';
 import { fuzzyScore } from './fuzzy';
 import { rankItems, switcherItems } from './switcher-items';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { keys } from '../../realtime/keys';
-import { user } from '../../realtime/test-fixtures';
+import { user } from '../../lib/test-fixtures';
 import { ThreadLinkContext, type ThreadLinks } from './thread-link';
 
 export const USERS = [user('alice', { displayName: 'Alice' }), user('bob', { displayName: 'Bob' })];

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ThreadState } from '@parley/protocol';
 import { keys } from '../../realtime/keys';
 import type { ThreadPage } from '../../realtime/merge';
-import { channel, message } from '../../realtime/test-fixtures';
+import { channel, message } from '../../lib/test-fixtures';
 import * as api from '../../lib/api';
 import { renderTree, USERS } from './test-support';
 import { ThreadPanel } from './thread-panel';

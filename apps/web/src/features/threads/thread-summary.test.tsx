@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../realtime/keys';
-import { channel, message } from '../../realtime/test-fixtures';
+import { channel, message } from '../../lib/test-fixtures';
 import { MentionContext, type MentionLookup } from '../../components/mention/mention-context';
 import { renderTree, USERS } from './test-support';
 import { ThreadMark, ThreadSummary } from './thread-summary';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message, ThreadState } from '@parley/protocol';
 import { keys } from '../../realtime/keys';
 import type { ThreadEntry, ThreadPage } from '../../realtime/merge';
-import { channel, message } from '../../realtime/test-fixtures';
+import { channel, message } from '../../lib/test-fixtures';
 import { renderTree, USERS } from './test-support';
 import ThreadsPage from './threads-page';
 import { unreadThreadCount } from './use-thread';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { channel, message, user } from '../../realtime/test-fixtures';
-import { messagePath } from './message-link';
+import { channel, message, user } from './test-fixtures';
+import { messagePath } from './message-path';
 
 const me = user('u1', { username: 'alice' });
 const bob = user('u2', { username: 'bob' });
