@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/http/route-table.js';
 import { ApiClient, clientId, signUp } from './support/client.js';
@@ -28,6 +29,7 @@ type Fixture = {
   emojiId: string;
   avatarId: string;
   scheduledId: string;
+  twoFactorCode: string;
 };
 type Policy = {
   expect: Expect;
@@ -94,6 +96,17 @@ const POLICY: Record<string, Policy> = {
     ownSession: true,
   },
   'GET /api/v1/auth/session': { expect: SIGNED_IN },
+  // No ticket from a right password, no session: two_factor_expired for everyone.
+  'POST /api/v1/auth/login/code': {
+    expect: all('401'),
+    body: () => ({ ticket: `${'x'.repeat(30)}.y`, code: '123456' }),
+  },
+  'GET /api/v1/auth/two-factor': { expect: SIGNED_IN },
+  'POST /api/v1/auth/two-factor/setup': { expect: SIGNED_IN, body: () => ({ password: PASSWORD }) },
+  // Registered in this order, so each caller turns it on, renews its codes and turns it off again.
+  'POST /api/v1/auth/two-factor/enable': { expect: SIGNED_IN, body: (f) => ({ code: f.twoFactorCode }) },
+  'POST /api/v1/auth/two-factor/recovery-codes': { expect: SIGNED_IN, body: () => ({ password: PASSWORD }) },
+  'POST /api/v1/auth/two-factor/disable': { expect: SIGNED_IN, body: () => ({ password: PASSWORD }) },
   'POST /api/v1/auth/password': {
     expect: SIGNED_IN,
     ownSession: true,
@@ -234,6 +247,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/admin/users/:id/reactivate': { expect: INSTANCE_ADMIN, freshTarget: true },
   'DELETE /api/v1/admin/users/:id/sessions': { expect: INSTANCE_ADMIN, freshTarget: true },
   'POST /api/v1/admin/users/:id/reset-link': { expect: INSTANCE_ADMIN, freshTarget: true },
+  'DELETE /api/v1/admin/users/:id/two-factor': { expect: INSTANCE_ADMIN, freshTarget: true },
 };
 
 let n = 0;
@@ -328,6 +342,12 @@ describe('authorization matrix: every route x every kind of caller', () => {
     const groupId = url.includes('/groups/:id')
       ? (await creator.post('/groups', { handle: `g${uniq()}`, name: 'Group' })).body.group.id
       : '';
+    let twoFactorCode = '000000';
+    if (url.endsWith('/two-factor/enable')) {
+      const setup = await clients[actor].post('/auth/two-factor/setup', { password: PASSWORD });
+      const secret = setup.body?.setup?.secret;
+      if (secret) twoFactorCode = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    }
     let target = clients.target;
     if (policy.freshTarget) target = await signUp(server.url, `t${uniq()}`);
     const invite = url.includes(':code')
@@ -365,6 +385,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         emojiId,
         avatarId,
         scheduledId,
+        twoFactorCode,
       };
     }
   }

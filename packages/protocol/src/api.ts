@@ -31,6 +31,7 @@ import {
   Username,
 } from './entities.js';
 import type { FeedChange } from './events.js';
+import type { AdminUser } from './accounts.js';
 
 // Request bodies are strict: an unknown field is a validation error, not silently dropped.
 export const RegisterBody = z.strictObject({
@@ -406,7 +407,7 @@ export type ChannelsResponse = { channels: Channel[] };
 /** nextCursor: pass it as `cursor` for the next page; null on the last page. */
 export type MembersResponse = { members: Member[]; nextCursor: string | null };
 /** `total`: how many people match the query in all pages. */
-export type AdminUsersResponse = { users: User[]; nextCursor: string | null; total: number };
+export type AdminUsersResponse = { users: AdminUser[]; nextCursor: string | null; total: number };
 export type MessageResponse = { message: Message };
 /** hasMore: older messages exist; hasMoreAfter (around= only): newer ones exist beyond the page. */
 export type MessagesResponse = { messages: Message[]; hasMore: boolean; hasMoreAfter?: boolean };

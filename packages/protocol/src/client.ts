@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './codes.js';
 export * from './mentions.js';
 export * from './search-query.js';
+export * from './two-factor-code.js';
 import { CIPHER_ALGORITHM } from './constants.js';
 import type { BootData, ClientConfig } from './api.js';
 

@@ -7,3 +7,4 @@ export * from './events.js';
 export * from './keys.js';
 export * from './mentions.js';
 export * from './search-query.js';
+export * from './two-factor-code.js';

@@ -9,6 +9,7 @@ import { listSessions, revokeAllSessions } from '../features/auth/sessions.servi
 import { findChannelByName } from '../features/channels/channels.repo.js';
 import { addMembership } from '../features/channels/channels.service.js';
 import { isGroupHandle } from '../features/groups/groups.repo.js';
+import { isOn as twoFactorOn, removeFor } from '../features/two-factor/two-factor.service.js';
 import { updateUserRecorded } from '../features/users/users.service.js';
 import { countUsers, findUserByUsername, insertUser, toUser } from '../features/users/users.repo.js';
 import { serverVersion, tableCounts } from './check.repo.js';
@@ -79,6 +80,14 @@ export async function setActive(ctx: AppContext, username: string, active: boole
   await ctx.sessionCache.forgetUser(user.id);
   if (!active) await revokeAllSessions(ctx, user.id);
   return updated;
+}
+
+/** The owner's way back in when the phone and the recovery codes are both gone. */
+export async function turnOffTwoFactor(ctx: AppContext, username: string): Promise<boolean> {
+  const row = await userNamed(ctx, username);
+  const wasOn = await twoFactorOn(ctx, row.id);
+  await removeFor(ctx, row.id);
+  return wasOn;
 }
 
 export async function sessionsOf(ctx: AppContext, username: string) {

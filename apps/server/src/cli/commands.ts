@@ -13,6 +13,7 @@ It uses the server's settings (DATA_DIR or DATABASE_URL). With the embedded data
   deactivate <username>       sign out everywhere and refuse sign-in; messages stay
   reactivate <username>
   sessions <username>         the user's live sessions
+  two-factor-off <username>   turn off two-factor sign-in (a lost phone and lost recovery codes)
   check                       open the database, apply migrations, read every main table`;
 
 const COMMANDS = [
@@ -23,6 +24,7 @@ const COMMANDS = [
   'deactivate',
   'reactivate',
   'sessions',
+  'two-factor-off',
   'check',
 ];
 
@@ -90,6 +92,11 @@ export async function runCommand(
       if (!sessions.length) console.log(`${name} has no live session.`);
       for (const s of sessions)
         console.log(`${s.id}  last active ${s.lastActiveAt}  expires ${s.expiresAt}  ${s.userAgent}`);
+      return 0;
+    }
+    case 'two-factor-off': {
+      const wasOn = await admin.turnOffTwoFactor(ctx, name);
+      console.log(wasOn ? `Two-factor sign-in is off for ${name}.` : `${name} did not have two-factor on.`);
       return 0;
     }
     case 'check': {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -171,6 +172,30 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
 });
+
+/** An account's authenticator secret, sealed under PARLEY_SECRET; enabledAt null while it is being set up. */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: at('enabled_at'),
+  /** The last 30-second step a code was accepted for: a code works once. */
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One-time codes for a lost phone, kept as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -33,6 +33,7 @@ export const RATE_RULES = {
   reminder: { points: 60, durationS: 600, by: 'user' },
   schedule: { points: 60, durationS: 600, by: 'user' },
   export: { points: 10, durationS: 3600, by: 'user' },
+  twoFactor: { points: 30, durationS: 600, by: 'user' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -40,6 +41,11 @@ export type RateRule = keyof typeof RATE_RULES;
 const ROUTES: Record<string, RateRule> = {
   'POST /auth/login': 'login',
   'POST /auth/register': 'register',
+  'POST /auth/login/code': 'login',
+  'POST /auth/two-factor/setup': 'twoFactor',
+  'POST /auth/two-factor/enable': 'twoFactor',
+  'POST /auth/two-factor/recovery-codes': 'twoFactor',
+  'POST /auth/two-factor/disable': 'twoFactor',
   'POST /channels/:id/messages': 'send',
   'PATCH /messages/:id': 'send',
   'DELETE /messages/:id': 'send',
@@ -73,6 +79,8 @@ const HASH_MAX_WAITING = 20;
 /** Request budgets per address and per user (in Redis when set, so all nodes share them) and the hashing line. */
 export class RateLimits {
   readonly loginFailures: LoginLimiter;
+  /** Wrong two-factor codes per account from every address: the password alone must not allow a million guesses. */
+  readonly codeFailures: LoginLimiter;
   private readonly limiters = new Map<RateRule, RateLimiterAbstract>();
   private readonly hashing = new WorkQueue(HASH_CONCURRENCY, HASH_MAX_WAITING);
   // Per node, in memory: it guards this node's cores, whatever the others do.
@@ -86,6 +94,7 @@ export class RateLimits {
     // Errors are retried by ioredis; meanwhile the in-memory insurance limiters count.
     this.redis?.on('error', () => {});
     this.loginFailures = new LoginLimiter(this.redis);
+    this.codeFailures = new LoginLimiter(this.redis, 20, 3_600_000, 'parley:code-failures');
     for (const [name, rule] of Object.entries(RATE_RULES) as [RateRule, Rule][]) {
       const options = { points: rule.points, duration: rule.durationS, keyPrefix: `parley:rate:${name}` };
       this.limiters.set(

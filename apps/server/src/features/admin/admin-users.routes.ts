@@ -12,11 +12,12 @@ import {
 import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { createResetLink } from '../auth/passwords.service.js';
+import { enabledAmong } from '../two-factor/two-factor.repo.js';
 import { toUser } from '../users/users.repo.js';
 import { listUsersPage } from './admin-users.repo.js';
 import * as service from './admin-users.service.js';
 
-/** Accounts as an owner or admin manages them: roles, deactivation, sessions and reset links. */
+/** Accounts as an owner or admin manages them: roles, deactivation, sessions, reset links and two-factor. */
 export function adminUserRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -30,7 +31,12 @@ export function adminUserRoutes(
   app.get('/admin/users', async (req): Promise<AdminUsersResponse> => {
     await requireAdmin(req);
     const { rows, more, total } = await listUsersPage(ctx.db, parse(AdminUsersQuery, req.query));
-    return { users: rows.map(toUser), nextCursor: more ? rows.at(-1)!.id : null, total };
+    const withTwoFactor = await enabledAmong(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
+    const users = rows.map((r) => ({ ...toUser(r), twoFactor: withTwoFactor.has(r.id) }));
+    return { users, nextCursor: more ? rows.at(-1)!.id : null, total };
   });
 
   app.patch('/admin/users/:id/role', async (req): Promise<AdminUserResponse> => {
@@ -52,6 +58,12 @@ export function adminUserRoutes(
   app.delete('/admin/users/:id/sessions', async (req): Promise<RevokedResponse> => {
     const { admin, id } = await target(req);
     return { revoked: await service.endSessions(ctx, admin, id) };
+  });
+
+  app.delete('/admin/users/:id/two-factor', async (req, reply) => {
+    const { admin, id } = await target(req);
+    await service.turnOffTwoFactor(ctx, admin, id);
+    return reply.status(204).send();
   });
 
   app.post('/admin/users/:id/reset-link', async (req, reply) => {

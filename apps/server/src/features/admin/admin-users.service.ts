@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
 import { removeMembership } from '../channels/channels.service.js';
+import { removeFor } from '../two-factor/two-factor.service.js';
 import { updateUserRecorded } from '../users/users.service.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import { listPublicChannelIds } from './admin-users.repo.js';
@@ -48,4 +49,10 @@ export async function reactivate(ctx: AppContext, admin: User, userId: string) {
 export async function endSessions(ctx: AppContext, admin: User, userId: string) {
   await manageable(ctx, admin, userId, 'signed out');
   return revokeAllSessions(ctx, userId);
+}
+
+/** For someone who lost their phone and recovery codes: they sign in with the password alone until they turn it on again. */
+export async function turnOffTwoFactor(ctx: AppContext, admin: User, userId: string) {
+  await manageable(ctx, admin, userId, 'changed');
+  await removeFor(ctx, userId);
 }

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { LoginBody, RegisterBody } from '@parley/protocol';
+import {
+  LoginBody,
+  RegisterBody,
+  TwoFactorLoginBody,
+  type LoginResponse,
+  type UserResponse,
+} from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../../http/session.js';
 import { accountRoutes } from './account.routes.js';
+import * as twoFactor from '../two-factor/two-factor.service.js';
+import { twoFactorRoutes } from '../two-factor/two-factor.routes.js';
 import * as auth from './auth.service.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -21,7 +29,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/auth/login', async (req, reply) => {
     const body = parse(LoginBody, req.body);
-    const { user, token } = await auth.login(ctx, body, meta(req));
+    const result = await auth.login(ctx, body, meta(req));
+    if ('twoFactor' in result) return { twoFactor: result.twoFactor } satisfies LoginResponse;
+    setSessionCookie(reply, req, result.token);
+    return { user: result.user } satisfies LoginResponse;
+  });
+
+  app.post('/auth/login/code', async (req, reply): Promise<UserResponse> => {
+    const body = parse(TwoFactorLoginBody, req.body);
+    const { user, token } = await twoFactor.signInWithCode(ctx, body, meta(req));
     setSessionCookie(reply, req, token);
     return { user };
   });
@@ -35,4 +51,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/auth/session', async (req) => ({ user: await requireUser(ctx, req) }));
   accountRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
 }

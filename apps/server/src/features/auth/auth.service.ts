@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import type { LoginBody, RegisterBody } from '@parley/protocol';
+import type { LoginBody, RegisterBody, User } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
@@ -15,6 +15,7 @@ import {
   lockRegistrations,
   toUser,
 } from '../users/users.repo.js';
+import { isOn as twoFactorOn, ticketFor } from '../two-factor/two-factor.service.js';
 import { hashPassword } from './passwords.service.js';
 import { createSession, SESSION_DAYS, type SessionMeta } from './sessions.service.js';
 
@@ -60,7 +61,10 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Sessio
   return { user: toUser(created), token };
 }
 
-export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta) {
+/** A session, or with two-factor on a ticket for the code step. */
+type LoginResult = { user: User; token: string } | { twoFactor: { ticket: string; expiresAt: string } };
+
+export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta): Promise<LoginResult> {
   await ctx.loginLimiter.assertAllowed(body.username, meta.address);
   // The lookup waits in the hashing line too: a login refused there costs no query.
   const { row, ok } = await ctx.limits.hash(async () => {
@@ -75,6 +79,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta)
   // Told only to whoever knows the password, so it reveals nothing to a guesser.
   if (row.status !== 'active') throw new AppError('account_deactivated');
   await ctx.loginLimiter.reset(body.username, meta.address);
+  if (await twoFactorOn(ctx, row.id)) return { twoFactor: ticketFor(ctx, row.id, row.passwordHash) };
   const token = await createSession(ctx, row.id, meta);
   return { user: toUser(row), token };
 }

@@ -11,6 +11,17 @@ export const RESET_LINK_HOURS = 24;
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
+/** Throws wrong_password unless it is the user's; guesses count against the same limit as signing in. */
+export async function confirmPassword(ctx: AppContext, user: User, password: string, address: string) {
+  if (await ctx.loginLimiter.isBlocked(user.username, address)) throw new AppError('rate_limited');
+  const stored = await repo.findPasswordHash(ctx.db, user.id);
+  const ok = stored ? await ctx.limits.hash(() => verify(stored, password).catch(() => false)) : false;
+  if (!ok) {
+    await ctx.loginLimiter.recordFailure(user.username, address);
+    throw new AppError('wrong_password');
+  }
+}
+
 /** Needs the current password; every other session of the user ends, sockets included. */
 export async function changePassword(
   ctx: AppContext,
@@ -19,16 +30,7 @@ export async function changePassword(
   body: ChangePasswordBody,
   address: string,
 ): Promise<number> {
-  // Guessing the current password here counts against the same limit as signing in.
-  if (await ctx.loginLimiter.isBlocked(user.username, address)) throw new AppError('rate_limited');
-  const stored = await repo.findPasswordHash(ctx.db, user.id);
-  const ok = stored
-    ? await ctx.limits.hash(() => verify(stored, body.currentPassword).catch(() => false))
-    : false;
-  if (!ok) {
-    await ctx.loginLimiter.recordFailure(user.username, address);
-    throw new AppError('wrong_password');
-  }
+  await confirmPassword(ctx, user, body.currentPassword, address);
   await repo.setPasswordHash(ctx.db, user.id, await ctx.limits.hash(() => hashPassword(body.newPassword)));
   return revokeAllSessions(ctx, user.id, sessionId);
 }

@@ -11,8 +11,9 @@ export class LoginLimiter {
     redis?: Redis,
     private readonly max: number = LIMITS.loginFailures,
     windowMs: number = LIMITS.loginWindowMs,
+    keyPrefix = 'parley:login-failures',
   ) {
-    const options = { points: max, duration: Math.ceil(windowMs / 1000), keyPrefix: 'parley:login-failures' };
+    const options = { points: max, duration: Math.ceil(windowMs / 1000), keyPrefix };
     this.failures = redis
       ? new RateLimiterRedis({
           ...options,

@@ -4,6 +4,9 @@ import {
   AdminUsersQuery,
   BrowseChannelsQuery,
   ChangePasswordBody,
+  EnableTwoFactorBody,
+  PasswordCheckBody,
+  TwoFactorLoginBody,
   ChannelFilesQuery,
   CreateChannelBody,
   CreateGroupBody,
@@ -60,6 +63,30 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /auth/login': { summary: 'Sign in (sets the session cookie)', body: LoginBody, public: true },
   'POST /auth/logout': { summary: 'Sign out this session', public: true },
   'GET /auth/session': { summary: 'The signed-in user' },
+  'POST /auth/login/code': {
+    summary: 'Sign in, second step: a ticket from the password step and a code (sets the session cookie)',
+    body: TwoFactorLoginBody,
+    public: true,
+  },
+  'GET /auth/two-factor': {
+    summary: "Whether the caller's two-factor sign-in is on, and recovery codes left",
+  },
+  'POST /auth/two-factor/setup': {
+    summary: 'A new authenticator secret, as text, otpauth URI and QR code (asks the password)',
+    body: PasswordCheckBody,
+  },
+  'POST /auth/two-factor/enable': {
+    summary: "Turn two-factor on with the new secret's first code; answers recovery codes once",
+    body: EnableTwoFactorBody,
+  },
+  'POST /auth/two-factor/recovery-codes': {
+    summary: 'A new set of recovery codes; the old ones stop working (asks the password)',
+    body: PasswordCheckBody,
+  },
+  'POST /auth/two-factor/disable': {
+    summary: 'Turn two-factor off (asks the password)',
+    body: PasswordCheckBody,
+  },
   'POST /auth/password': { summary: 'Change password; ends every other session', body: ChangePasswordBody },
   'GET /auth/sessions': { summary: "The caller's sessions" },
   'DELETE /auth/sessions/others': { summary: 'Sign out every other session' },
@@ -183,6 +210,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /admin/users/:id/reactivate': { summary: 'Reactivate an account (admin)' },
   'DELETE /admin/users/:id/sessions': { summary: 'Sign a user out everywhere (admin)' },
   'POST /admin/users/:id/reset-link': { summary: 'A one-time password reset link (admin)' },
+  'DELETE /admin/users/:id/two-factor': { summary: "Turn off a user's two-factor sign-in (admin)" },
   'GET /admin/settings': { summary: 'Instance settings (admin)' },
   'PATCH /admin/settings': { summary: 'Change instance settings (admin)', body: UpdateSettingsBody },
   'GET /admin/invites': { summary: 'Invites (admin)' },
