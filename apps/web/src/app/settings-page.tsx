@@ -10,6 +10,7 @@ import { EncryptionSettings } from '../features/encryption/encryption-settings';
 import { PageLayout } from '../components/page-layout';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { SessionsList } from '../features/account/sessions-list';
+import { TwoFactorCard } from '../features/account/two-factor-card';
 import { NotificationSettings } from './notification-settings';
 import { ProfilePhoto } from './profile-photo';
 import './settings-page.css';
@@ -81,6 +82,7 @@ function Security() {
   return (
     <>
       <ChangePasswordForm />
+      <TwoFactorCard />
       <SessionsList />
       <SignOut onSignOut={() => logout.mutate()} />
     </>

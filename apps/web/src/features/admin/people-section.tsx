@@ -1,16 +1,15 @@
 import { useDeferredValue, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResetLinkResponse, Role, User } from '@parley/protocol';
+import type { AdminUser, ResetLinkResponse, Role, User } from '@parley/protocol';
 import { Avatar } from '../../components/avatar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
 import { PeopleFilters } from './people-filters';
+import { CONFIRM, type ConfirmedAction, type PersonAction, PersonActions } from './person-actions';
 import { type PeopleFilter, usePeoplePages } from './use-people-pages';
 import './people.css';
-
-type Action = 'deactivate' | 'reactivate' | 'sign-out' | 'reset';
 
 /** Who may act on whom: never on the owner or oneself; on an admin only as the owner. */
 const canManage = (me: User, u: User) =>
@@ -22,7 +21,7 @@ export function PeopleSection({ me }: { me: User }) {
   const shown = useDeferredValue(filter);
   const users = usePeoplePages({ ...shown, q: shown.q.trim() });
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'users'] });
-  const [confirming, setConfirming] = useState<{ user: User; action: 'deactivate' | 'sign-out' }>();
+  const [confirming, setConfirming] = useState<{ user: AdminUser; action: ConfirmedAction }>();
   const [reset, setReset] = useState<{ user: User; link: string; expiresAt: string }>();
   const setRole = useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) =>
@@ -30,11 +29,12 @@ export function PeopleSection({ me }: { me: User }) {
     onSettled: refresh,
   });
   const act = useMutation({
-    mutationFn: async ({ user, action }: { user: User; action: Action }) => {
+    mutationFn: async ({ user, action }: { user: AdminUser; action: PersonAction }) => {
       if (action === 'reset') {
         const { reset } = await api<ResetLinkResponse>('POST', `/admin/users/${user.id}/reset-link`);
         setReset({ user, link: `${window.location.origin}${reset.path}`, expiresAt: reset.expiresAt });
       } else if (action === 'sign-out') await api('DELETE', `/admin/users/${user.id}/sessions`);
+      else if (action === 'two-factor') await api('DELETE', `/admin/users/${user.id}/two-factor`);
       else await api('POST', `/admin/users/${user.id}/${action}`);
     },
     onSettled: () => {
@@ -87,6 +87,11 @@ export function PeopleSection({ me }: { me: User }) {
                     <Avatar name={u.displayName} username={u.username} photo={u.avatarId} size={28} />
                     <span>
                       {u.displayName} <span className="muted">@{u.username}</span>
+                      {u.twoFactor && (
+                        <span className="badge person-2fa" title="Two-factor authentication is on">
+                          2FA
+                        </span>
+                      )}
                     </span>
                   </span>
                 </td>
@@ -107,44 +112,13 @@ export function PeopleSection({ me }: { me: User }) {
                 </td>
                 <td>{u.status === 'deactivated' ? <span className="badge">Deactivated</span> : 'Active'}</td>
                 <td className="person-actions">
-                  {canManage(me, u) &&
-                    (u.status === 'active' ? (
-                      <>
-                        <button
-                          type="button"
-                          className="button button-ghost button-small"
-                          aria-label={`Reset link for ${u.username}`}
-                          onClick={() => act.mutate({ user: u, action: 'reset' })}
-                        >
-                          Reset link
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-ghost button-small"
-                          aria-label={`Sign out ${u.username} everywhere`}
-                          onClick={() => setConfirming({ user: u, action: 'sign-out' })}
-                        >
-                          Sign out
-                        </button>
-                        <button
-                          type="button"
-                          className="button button-ghost button-small"
-                          aria-label={`Deactivate ${u.username}`}
-                          onClick={() => setConfirming({ user: u, action: 'deactivate' })}
-                        >
-                          Deactivate
-                        </button>
-                      </>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button-ghost button-small"
-                        aria-label={`Reactivate ${u.username}`}
-                        onClick={() => act.mutate({ user: u, action: 'reactivate' })}
-                      >
-                        Reactivate
-                      </button>
-                    ))}
+                  {canManage(me, u) && (
+                    <PersonActions
+                      user={u}
+                      onAct={(action) => act.mutate({ user: u, action })}
+                      onConfirm={(action) => setConfirming({ user: u, action })}
+                    />
+                  )}
                 </td>
               </tr>
             ))}
@@ -164,20 +138,14 @@ export function PeopleSection({ me }: { me: User }) {
       )}
       <ConfirmDialog
         open={!!confirming}
-        title={
-          confirming?.action === 'deactivate'
-            ? `Deactivate @${confirming.user.username}?`
-            : 'Sign out everywhere?'
-        }
-        confirmLabel={confirming?.action === 'deactivate' ? 'Deactivate' : 'Sign out'}
+        title={confirming ? CONFIRM[confirming.action].title(confirming.user) : ''}
+        confirmLabel={confirming ? CONFIRM[confirming.action].label : ''}
         danger
         busy={act.isPending}
         onConfirm={() => confirming && act.mutate(confirming)}
         onClose={() => setConfirming(undefined)}
       >
-        {confirming?.action === 'deactivate'
-          ? 'They are signed out on every device at once and cannot sign in. Their messages stay. You can reactivate them later.'
-          : `Every session of @${confirming?.user.username ?? ''} ends now; they can sign in again.`}
+        {confirming && CONFIRM[confirming.action].text(confirming.user)}
       </ConfirmDialog>
     </section>
   );

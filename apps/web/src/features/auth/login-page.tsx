@@ -1,18 +1,34 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { FailureNote, Field } from '../../components/field';
+import { ErrorNote, FailureNote, Field } from '../../components/field';
 import { AuthLayout } from './auth-form';
+import { TwoFactorStep } from './two-factor-step';
 import { sessionEndedElsewhere, useLogin } from './use-session';
 
 export function LoginPage() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [ticket, setTicket] = useState<string>();
+  // Why the code step sent us back here (its ticket expired), said above the form.
+  const [backNote, setBackNote] = useState<string>();
   const notice =
     (useLocation().state as { notice?: string } | null)?.notice ??
     (sessionEndedElsewhere()
       ? 'You were signed out: your session was ended from another device, your password changed, or an admin changed your account.'
       : undefined);
+  if (ticket)
+    return (
+      <TwoFactorStep
+        ticket={ticket}
+        onBack={(why) => {
+          setTicket(undefined);
+          setBackNote(why);
+          // Without a reason it is "Sign in as someone else": start again from the username.
+          if (!why) setUsername('');
+        }}
+      />
+    );
   return (
     <AuthLayout
       title="Sign in"
@@ -27,10 +43,21 @@ export function LoginPage() {
         className="form"
         onSubmit={(e) => {
           e.preventDefault();
-          login.mutate({ username, password });
+          setBackNote(undefined);
+          login.mutate(
+            { username, password },
+            {
+              onSuccess: (res) => {
+                if (!('twoFactor' in res)) return;
+                // The password is not needed again: going back asks for it afresh.
+                setPassword('');
+                setTicket(res.twoFactor.ticket);
+              },
+            },
+          );
         }}
       >
-        {notice && !login.error && (
+        {notice && !login.error && !backNote && (
           <p className="notice" role="status">
             {notice}
           </p>
@@ -38,7 +65,7 @@ export function LoginPage() {
         <Field
           label="Username"
           autoComplete="username"
-          autoFocus
+          autoFocus={!username}
           required
           value={username}
           onValue={setUsername}
@@ -47,10 +74,12 @@ export function LoginPage() {
           label="Password"
           type="password"
           autoComplete="current-password"
+          autoFocus={!!username}
           required
           value={password}
           onValue={setPassword}
         />
+        <ErrorNote error={backNote} />
         <FailureNote error={login.error} />
         <button type="submit" className="button button-wide" disabled={login.isPending}>
           Sign in

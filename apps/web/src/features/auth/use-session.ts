@@ -1,6 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, RegisterBody, SessionResponse, User, UserResponse } from '@parley/protocol';
+import type {
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  SessionResponse,
+  TwoFactorLoginBody,
+  User,
+  UserResponse,
+} from '@parley/protocol';
 import { api, ApiError } from '../../lib/api';
 import { primeCursor } from '../../realtime/prime-cursor';
 import { keys } from '../../realtime/keys';
@@ -40,10 +48,22 @@ export function useSession() {
   return query;
 }
 
+/** With two-factor on, the answer is a ticket for the code step instead of a session. */
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api<UserResponse>('POST', '/auth/login', body),
+    mutationFn: (body: LoginBody) => api<LoginResponse>('POST', '/auth/login', body),
+    onSuccess: (res) => {
+      if ('user' in res) qc.setQueryData(keys.session, res.user);
+    },
+  });
+}
+
+/** The second step: the ticket from useLogin and a code from the app or a recovery code. */
+export function useLoginCode() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorLoginBody) => api<UserResponse>('POST', '/auth/login/code', body),
     onSuccess: ({ user }) => qc.setQueryData(keys.session, user),
   });
 }
