@@ -50,6 +50,7 @@ export function AuthenticatorSetup({
         required
         pattern="\s*(\d\s*){6}"
         title="The 6 digits the app shows"
+        className="two-factor-code"
         maxLength={7}
         value={code}
         onValue={setCode}

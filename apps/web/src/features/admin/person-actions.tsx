@@ -65,7 +65,7 @@ export function PersonActions({
           aria-label={`Turn off two-factor for ${u.username}`}
           onClick={() => onConfirm('two-factor')}
         >
-          Turn off two-factor
+          Turn off 2FA
         </button>
       )}
       <button
