@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/client.js';
 import { root } from './support/process.js';
@@ -89,6 +90,25 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
     expect(check.stdout).toMatch(/users: 2, channels: 1/);
     expect(check.stdout).toContain('OK: migrations applied');
   }, 900_000);
+
+  it("turns off the owner's two-factor sign-in when the phone and recovery codes are lost", async () => {
+    const { client } = await login(server.url, 'olga', 'first-password-1');
+    const setup = await client.post('/auth/two-factor/setup', { password: 'first-password-1' });
+    const code = new TOTP({ secret: Secret.fromBase32(setup.body.setup.secret) }).generate();
+    expect((await client.post('/auth/two-factor/enable', { code })).status).toBe(200);
+    expect((await login(server.url, 'olga', 'first-password-1')).res.body.twoFactor).toBeDefined();
+
+    const off = await parley(['two-factor-off', 'olga'], env);
+    expect(off).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Two-factor sign-in is off for olga.'),
+    });
+    expect((await login(server.url, 'olga', 'first-password-1')).res.body.user?.username).toBe('olga');
+    expect((await parley(['two-factor-off', 'olga'], env)).stdout).toContain(
+      'olga did not have two-factor on.',
+    );
+    expect((await parley(['two-factor-off', 'nobody'], env)).code).toBe(1);
+  }, 600_000);
 
   it('refuses bad input with a reason and changes nothing', async () => {
     const short = await parley(['create-user', 'carol'], env, 'short\n');
