@@ -101,6 +101,11 @@ const POLICY: Record<string, Policy> = {
     expect: all('401'),
     body: () => ({ ticket: `${'x'.repeat(30)}.y`, code: '123456' }),
   },
+  'POST /api/v1/auth/login/setup': { expect: all('401'), body: () => ({ ticket: `${'x'.repeat(30)}.y` }) },
+  'POST /api/v1/auth/login/enable': {
+    expect: all('401'),
+    body: () => ({ ticket: `${'x'.repeat(30)}.y`, code: '123456' }),
+  },
   'GET /api/v1/auth/two-factor': { expect: SIGNED_IN },
   'POST /api/v1/auth/two-factor/setup': { expect: SIGNED_IN, body: () => ({ password: PASSWORD }) },
   // Registered in this order, so each caller turns it on, renews its codes and turns it off again.

@@ -38,6 +38,7 @@ describe.each(await backendsToTest())('Two-factor sign-in on %s', (backend) => {
       enabled: false,
       enabledAt: null,
       recoveryCodesLeft: 0,
+      required: false,
     });
     const wrong = await alice.post('/auth/two-factor/setup', { password: 'not my password' });
     expect(wrong.body.error.code).toBe('wrong_password');
@@ -191,7 +192,12 @@ describe.each(await backendsToTest())('Two-factor sign-in on %s', (backend) => {
       'wrong_password',
     );
     const off = await alice.post('/auth/two-factor/disable', { password: PASSWORD });
-    expect(off.body.twoFactor).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    expect(off.body.twoFactor).toEqual({
+      enabled: false,
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+      required: false,
+    });
     expect((await passwordStep()).res.body.user?.username).toBe('alice');
     expect(await rows(sql`select 1 from recovery_codes where user_id = ${alice.user.id}`)).toEqual([]);
   });

@@ -37,8 +37,10 @@ export const PasswordCheckBody = z.strictObject({ password: z.string().min(1).ma
 export type PasswordCheckBody = z.infer<typeof PasswordCheckBody>;
 
 export const TwoFactorCode = z.string().regex(TWO_FACTOR_CODE_PATTERN);
+/** What a right password answers for the next step: see Tickets on the server. */
+const Ticket = z.string().regex(/^[A-Za-z0-9_.-]{20,300}$/);
 export const TwoFactorLoginBody = z.strictObject({
-  ticket: z.string().regex(/^[A-Za-z0-9_.-]{20,300}$/),
+  ticket: Ticket,
   code: TwoFactorCode,
 });
 export type TwoFactorLoginBody = z.infer<typeof TwoFactorLoginBody>;
@@ -46,13 +48,33 @@ export type TwoFactorLoginBody = z.infer<typeof TwoFactorLoginBody>;
 export const EnableTwoFactorBody = z.strictObject({ code: z.string().regex(/^\d{6}$/) });
 export type EnableTwoFactorBody = z.infer<typeof EnableTwoFactorBody>;
 
-export type TwoFactorState = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
+/** Signing in where two-factor is required and the account has none: the ticket asks for a secret. */
+export const SignInSetupBody = z.strictObject({ ticket: Ticket });
+export type SignInSetupBody = z.infer<typeof SignInSetupBody>;
+/** ...and the secret's first code turns it on and signs in. */
+export const SignInEnableBody = z.strictObject({ ticket: Ticket, code: z.string().regex(/^\d{6}$/) });
+export type SignInEnableBody = z.infer<typeof SignInEnableBody>;
+
+/** `required`: the team requires it of everyone, so it cannot be turned off. */
+export type TwoFactorState = {
+  enabled: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+  required: boolean;
+};
 export type TwoFactorResponse = { twoFactor: TwoFactorState };
 /** The secret for an authenticator app, as text, an otpauth URI and a QR code (SVG markup). */
 export type TwoFactorSetupResponse = { setup: { secret: string; uri: string; qrSvg: string } };
 /** Shown once: the server keeps only their hashes. */
 export type RecoveryCodesResponse = { recoveryCodes: string[]; twoFactor: TwoFactorState };
-/** With two-factor on, a right password answers a ticket for the code step instead of a session. */
-export type LoginResponse = { user: User } | { twoFactor: { ticket: string; expiresAt: string } };
+type TicketAnswer = { ticket: string; expiresAt: string };
+/**
+ * With two-factor on, a right password answers a ticket for the code step instead of a session; where
+ * the team requires it and the account has none, a ticket to set it up first.
+ */
+export type LoginResponse = { user: User } | { twoFactor: TicketAnswer } | { twoFactorSetup: TicketAnswer };
+export type RegisterResponse = { user: User } | { twoFactorSetup: TicketAnswer };
+/** The end of setting it up at sign-in: a session, and the recovery codes shown this once. */
+export type LoginSetupResponse = { user: User; recoveryCodes: string[] };
 /** An account as the admin list shows it. */
 export type AdminUser = User & { twoFactor: boolean };

@@ -310,6 +310,7 @@ export const UpdateSettingsBody = z
     name: SafeString.trim().min(1).max(64).optional(),
     groupManagers: GroupManagers.optional(),
     emojiAdders: EmojiAdders.optional(),
+    requireTwoFactor: z.boolean().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;

@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'two_factor_expired',
   'two_factor_on',
   'two_factor_not_started',
+  'two_factor_required',
   'host_not_allowed',
   'group_handle_taken',
   'system_message',
@@ -92,6 +93,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   two_factor_expired: 401,
   two_factor_on: 409,
   two_factor_not_started: 409,
+  two_factor_required: 403,
   host_not_allowed: 421,
   group_handle_taken: 409,
   system_message: 403,
@@ -139,6 +141,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   two_factor_expired: 'Signing in took too long: enter your password again.',
   two_factor_on: 'Two-factor authentication is already on.',
   two_factor_not_started: 'Start setting up two-factor authentication first.',
+  two_factor_required: 'Your team requires two-factor authentication.',
   host_not_allowed: 'This server does not answer to that address.',
   group_handle_taken: 'That handle is taken by a person, a group or a broadcast such as @here.',
   system_message:

@@ -251,6 +251,8 @@ export const InstanceSettings = z.object({
   name: z.string(),
   groupManagers: GroupManagers,
   emojiAdders: EmojiAdders,
+  /** Everyone signs in with a second factor; those without one set it up at sign-in. */
+  requireTwoFactor: z.boolean(),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 

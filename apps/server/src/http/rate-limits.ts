@@ -42,6 +42,8 @@ const ROUTES: Record<string, RateRule> = {
   'POST /auth/login': 'login',
   'POST /auth/register': 'register',
   'POST /auth/login/code': 'login',
+  'POST /auth/login/setup': 'login',
+  'POST /auth/login/enable': 'login',
   'POST /auth/two-factor/setup': 'twoFactor',
   'POST /auth/two-factor/enable': 'twoFactor',
   'POST /auth/two-factor/recovery-codes': 'twoFactor',

@@ -11,6 +11,7 @@ const DEFAULTS: InstanceSettings = {
   name: 'Parley',
   groupManagers: 'members',
   emojiAdders: 'members',
+  requireTwoFactor: false,
 };
 
 export function toInvite(row: InviteRow): Invite {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { isInstanceAdmin } from '../channels/permissions.js';
+import { assertMayRequire, signOutThoseWithout } from '../two-factor/two-factor.service.js';
 import { adminUserRoutes } from './admin-users.routes.js';
 import * as repo from './admin.repo.js';
 
@@ -35,8 +36,12 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.patch('/admin/settings', async (req) => {
-    await requireAdmin(req);
-    await repo.writeSettings(ctx.db, parse(UpdateSettingsBody, req.body));
+    const admin = await requireAdmin(req);
+    const body = parse(UpdateSettingsBody, req.body);
+    const requiring = body.requireTwoFactor && !(await repo.readSettings(ctx.db)).requireTwoFactor;
+    if (requiring) await assertMayRequire(ctx, admin);
+    await repo.writeSettings(ctx.db, body);
+    if (requiring) await signOutThoseWithout(ctx);
     return { settings: await repo.readSettings(ctx.db) };
   });
 

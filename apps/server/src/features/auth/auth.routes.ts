@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import {
   LoginBody,
   RegisterBody,
+  SignInEnableBody,
+  SignInSetupBody,
   TwoFactorLoginBody,
   type LoginResponse,
+  type LoginSetupResponse,
+  type TwoFactorSetupResponse,
   type UserResponse,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
@@ -22,15 +26,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/auth/register', async (req, reply) => {
     const body = parse(RegisterBody, req.body);
-    const { user, token } = await auth.register(ctx, body, meta(req));
-    setSessionCookie(reply, req, token);
-    return reply.status(201).send({ user });
+    const result = await auth.register(ctx, body, meta(req));
+    if ('twoFactorSetup' in result) return reply.status(201).send({ twoFactorSetup: result.twoFactorSetup });
+    setSessionCookie(reply, req, result.token);
+    return reply.status(201).send({ user: result.user });
   });
 
   app.post('/auth/login', async (req, reply) => {
     const body = parse(LoginBody, req.body);
     const result = await auth.login(ctx, body, meta(req));
     if ('twoFactor' in result) return { twoFactor: result.twoFactor } satisfies LoginResponse;
+    if ('twoFactorSetup' in result) return { twoFactorSetup: result.twoFactorSetup } satisfies LoginResponse;
     setSessionCookie(reply, req, result.token);
     return { user: result.user } satisfies LoginResponse;
   });
@@ -40,6 +46,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { user, token } = await twoFactor.signInWithCode(ctx, body, meta(req));
     setSessionCookie(reply, req, token);
     return { user };
+  });
+
+  app.post('/auth/login/setup', async (req): Promise<TwoFactorSetupResponse> => {
+    const { ticket } = parse(SignInSetupBody, req.body);
+    return { setup: await twoFactor.setupForTicket(ctx, ticket) };
+  });
+
+  app.post('/auth/login/enable', async (req, reply): Promise<LoginSetupResponse> => {
+    const body = parse(SignInEnableBody, req.body);
+    const { user, recoveryCodes, token } = await twoFactor.enableForTicket(ctx, body, meta(req));
+    setSessionCookie(reply, req, token);
+    return { user, recoveryCodes };
   });
 
   app.post('/auth/logout', async (req, reply) => {

@@ -15,7 +15,11 @@ import {
   lockRegistrations,
   toUser,
 } from '../users/users.repo.js';
-import { isOn as twoFactorOn, ticketFor } from '../two-factor/two-factor.service.js';
+import {
+  isOn as twoFactorOn,
+  isRequired as twoFactorRequired,
+  ticketFor,
+} from '../two-factor/two-factor.service.js';
 import { hashPassword } from './passwords.service.js';
 import { createSession, SESSION_DAYS, type SessionMeta } from './sessions.service.js';
 
@@ -24,7 +28,12 @@ export { hashToken, logout, userForToken, type SessionMeta } from './sessions.se
 // Verified against when the username does not exist, so timing does not reveal which accounts exist.
 const DUMMY_HASH = hashPassword('parley-dummy-password');
 
-export async function register(ctx: AppContext, body: RegisterBody, meta: SessionMeta) {
+/** A new account and its session; where two-factor is required, a ticket to set it up first instead. */
+export async function register(
+  ctx: AppContext,
+  body: RegisterBody,
+  meta: SessionMeta,
+): Promise<{ user: User; token: string } | { twoFactorSetup: TicketAnswer }> {
   const passwordHash = await ctx.limits.hash(() => hashPassword(body.password));
   const id = randomUUID();
   let created;
@@ -57,12 +66,16 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Sessio
   }
   const general = await findChannelByName(ctx.db, 'general');
   if (general && !general.archivedAt) await addMembership(ctx, general.id, created.id);
+  if (await twoFactorRequired(ctx))
+    return { twoFactorSetup: ticketFor(ctx, created.id, created.passwordHash) };
   const token = await createSession(ctx, created.id, meta);
   return { user: toUser(created), token };
 }
 
-/** A session, or with two-factor on a ticket for the code step. */
-type LoginResult = { user: User; token: string } | { twoFactor: { ticket: string; expiresAt: string } };
+type TicketAnswer = { ticket: string; expiresAt: string };
+/** A session; with two-factor on, a ticket for the code step; where it is required and not set up, one to set it up. */
+type LoginResult =
+  { user: User; token: string } | { twoFactor: TicketAnswer } | { twoFactorSetup: TicketAnswer };
 
 export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta): Promise<LoginResult> {
   await ctx.loginLimiter.assertAllowed(body.username, meta.address);
@@ -80,6 +93,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta)
   if (row.status !== 'active') throw new AppError('account_deactivated');
   await ctx.loginLimiter.reset(body.username, meta.address);
   if (await twoFactorOn(ctx, row.id)) return { twoFactor: ticketFor(ctx, row.id, row.passwordHash) };
+  if (await twoFactorRequired(ctx)) return { twoFactorSetup: ticketFor(ctx, row.id, row.passwordHash) };
   const token = await createSession(ctx, row.id, meta);
   return { user: toUser(row), token };
 }

@@ -6,6 +6,8 @@ import {
   ChangePasswordBody,
   EnableTwoFactorBody,
   PasswordCheckBody,
+  SignInEnableBody,
+  SignInSetupBody,
   TwoFactorLoginBody,
   ChannelFilesQuery,
   CreateChannelBody,
@@ -66,6 +68,16 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /auth/login/code': {
     summary: 'Sign in, second step: a ticket from the password step and a code (sets the session cookie)',
     body: TwoFactorLoginBody,
+    public: true,
+  },
+  'POST /auth/login/setup': {
+    summary: 'Sign in where two-factor is required and not yet set up: a secret for the ticket',
+    body: SignInSetupBody,
+    public: true,
+  },
+  'POST /auth/login/enable': {
+    summary: "...then the secret's first code: two-factor on, signed in, recovery codes once",
+    body: SignInEnableBody,
     public: true,
   },
   'GET /auth/two-factor': {

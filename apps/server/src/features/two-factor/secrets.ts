@@ -40,8 +40,9 @@ export class SecretBox {
 
 export const newSecret = () => new Secret({ size: 20 }).base32;
 
-export const totpFor = (base32: string, username: string) =>
-  new TOTP({ issuer: 'Parley', label: username, secret: Secret.fromBase32(base32) });
+/** The app lists it as `issuer: label`: the instance's name and the username. */
+export const totpFor = (base32: string, username: string, issuer = 'Parley') =>
+  new TOTP({ issuer, label: username, secret: Secret.fromBase32(base32) });
 
 /** The 30-second step a right code belongs to (one step of clock drift either way), or null. */
 export function codeStep(base32: string, code: string, now = Date.now()): number | null {

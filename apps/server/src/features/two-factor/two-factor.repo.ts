@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
-import { recoveryCodes, twoFactor } from '../../db/schema.js';
+import { recoveryCodes, twoFactor, users } from '../../db/schema.js';
 
 export async function findTwoFactor(db: Conn, userId: string) {
   const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
@@ -63,4 +63,14 @@ export async function enabledAmong(db: Conn, userIds: string[]): Promise<Set<str
     .from(twoFactor)
     .where(and(inArray(twoFactor.userId, userIds), isNotNull(twoFactor.enabledAt)));
   return new Set(rows.map((r) => r.userId));
+}
+
+/** Active accounts without two-factor on: those a new requirement signs out. */
+export async function activeWithout(db: Conn): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(twoFactor, eq(twoFactor.userId, users.id))
+    .where(and(eq(users.status, 'active'), isNull(twoFactor.enabledAt)));
+  return rows.map((r) => r.id);
 }

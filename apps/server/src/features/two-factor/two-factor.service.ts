@@ -1,14 +1,16 @@
 import { renderSVG } from 'uqr';
 import {
   normalizeTwoFactorCode,
+  type SignInEnableBody,
   type TwoFactorLoginBody,
   type TwoFactorState,
   type User,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { readSettings } from '../admin/admin.repo.js';
 import { confirmPassword } from '../auth/passwords.service.js';
-import { createSession, type SessionMeta } from '../auth/sessions.service.js';
+import { createSession, revokeAllSessions, type SessionMeta } from '../auth/sessions.service.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import * as repo from './two-factor.repo.js';
 import {
@@ -35,8 +37,11 @@ export async function state(ctx: AppContext, userId: string): Promise<TwoFactorS
     enabled: !!enabledAt,
     enabledAt: enabledAt?.toISOString() ?? null,
     recoveryCodesLeft: enabledAt ? await repo.countRecoveryCodes(ctx.db, userId) : 0,
+    required: await isRequired(ctx),
   };
 }
+
+export const isRequired = async (ctx: AppContext) => (await readSettings(ctx.db)).requireTwoFactor;
 
 export const isOn = async (ctx: AppContext, userId: string) =>
   !!(await repo.findTwoFactor(ctx.db, userId))?.enabledAt;
@@ -44,15 +49,19 @@ export const isOn = async (ctx: AppContext, userId: string) =>
 /** A fresh secret to scan; it takes effect only when a code from it is entered. */
 export async function startSetup(ctx: AppContext, user: User, password: string, address: string) {
   await confirmPassword(ctx, user, password, address);
+  return newPendingSecret(ctx, user);
+}
+
+async function newPendingSecret(ctx: AppContext, user: Pick<User, 'id' | 'username'>) {
   if (await isOn(ctx, user.id)) throw new AppError('two_factor_on');
   const secret = newSecret();
   await repo.savePending(ctx.db, user.id, await toolsFor(ctx).box.seal(user.id, secret));
-  const uri = totpFor(secret, user.username).toString();
+  const uri = totpFor(secret, user.username, (await readSettings(ctx.db)).name).toString();
   return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
 }
 
 /** Turns it on with the first code, and answers the recovery codes, shown this once. */
-export async function enable(ctx: AppContext, user: User, code: string) {
+export async function enable(ctx: AppContext, user: Pick<User, 'id'>, code: string) {
   const row = await repo.findTwoFactor(ctx.db, user.id);
   if (!row) throw new AppError('two_factor_not_started');
   if (row.enabledAt) throw new AppError('two_factor_on');
@@ -84,25 +93,64 @@ export async function renewRecoveryCodes(ctx: AppContext, user: User, password: 
 
 export async function disable(ctx: AppContext, user: User, password: string, address: string) {
   await confirmPassword(ctx, user, password, address);
+  if (await isRequired(ctx)) throw new AppError('two_factor_required');
   await repo.removeTwoFactor(ctx.db, user.id);
   return state(ctx, user.id);
 }
 
-/** Removes it without the password: an admin's help for someone who lost their phone and codes. */
-export const removeFor = (ctx: AppContext, userId: string) => repo.removeTwoFactor(ctx.db, userId);
+/**
+ * Removes it without the password: an admin's help for someone who lost their phone and codes. Where
+ * it is required, their sessions end too, so they set it up again at their next sign-in.
+ */
+export async function removeFor(ctx: AppContext, userId: string): Promise<void> {
+  await repo.removeTwoFactor(ctx.db, userId);
+  if (await isRequired(ctx)) await revokeAllSessions(ctx, userId);
+}
+
+/** Only an admin who has it may require it of everyone. */
+export async function assertMayRequire(ctx: AppContext, admin: User): Promise<void> {
+  if (!(await isOn(ctx, admin.id)))
+    throw new AppError(
+      'two_factor_required',
+      'Turn on two-factor authentication for yourself first, in Settings → Security.',
+    );
+}
+
+/** Once it is required, whoever has not set it up is signed out, to set it up at their next sign-in. */
+export async function signOutThoseWithout(ctx: AppContext): Promise<void> {
+  for (const userId of await repo.activeWithout(ctx.db)) await revokeAllSessions(ctx, userId);
+}
 
 /** After a right password: a ticket for the code step. */
 export const ticketFor = (ctx: AppContext, userId: string, passwordHash: string) =>
   toolsFor(ctx).tickets.issue(userId, passwordHash);
 
+/** The account a ticket from a right password names, while the ticket and the password hold. */
+async function ticketHolder(ctx: AppContext, raw: string) {
+  const ticket = toolsFor(ctx).tickets.read(raw);
+  const row = ticket && (await findUserById(ctx.db, ticket.userId));
+  if (!row || !ticket.pinned(row.passwordHash)) throw new AppError('two_factor_expired');
+  if (row.status !== 'active') throw new AppError('account_deactivated');
+  return row;
+}
+
+/** Setting it up at sign-in, where it is required: a secret for the ticket's account. */
+export async function setupForTicket(ctx: AppContext, ticket: string) {
+  return newPendingSecret(ctx, await ticketHolder(ctx, ticket));
+}
+
+/** ...then its first code turns it on and signs in; the recovery codes come with the session. */
+export async function enableForTicket(ctx: AppContext, body: SignInEnableBody, meta: SessionMeta) {
+  const row = await ticketHolder(ctx, body.ticket);
+  const { recoveryCodes } = await enable(ctx, row, body.code);
+  return { user: toUser(row), recoveryCodes, token: await createSession(ctx, row.id, meta) };
+}
+
 /** The code step of signing in: a ticket from a right password, then a code used once. */
 export async function signInWithCode(ctx: AppContext, body: TwoFactorLoginBody, meta: SessionMeta) {
-  const ticket = toolsFor(ctx).tickets.read(body.ticket);
-  const row = ticket && (await findUserById(ctx.db, ticket.userId));
-  const factor = row && (await repo.findTwoFactor(ctx.db, row.id));
-  if (!row || !ticket.pinned(row.passwordHash) || !factor?.enabledAt)
-    throw new AppError('two_factor_expired');
-  if (row.status !== 'active') throw new AppError('account_deactivated');
+  const row = await ticketHolder(ctx, body.ticket);
+  const factor = await repo.findTwoFactor(ctx.db, row.id);
+  if (!factor?.enabledAt) throw new AppError('two_factor_expired');
   await ctx.loginLimiter.assertAllowed(row.username, meta.address);
   await ctx.limits.codeFailures.assertAllowed(row.id, '');
   if (!(await acceptCode(ctx, row.id, factor.secretSealed, normalizeTwoFactorCode(body.code)))) {
