@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { TwoFactorSetupResponse } from '@parley/protocol';
-import { CopyButton } from '../../components/copy-button';
-import { FailureNote, Field } from '../../components/field';
+import { CopyButton } from '../copy-button';
+import { FailureNote, Field } from '../field';
 import { StepHeading } from './step-heading';
+import './two-factor.css';
 
 /** Shows the new secret as a QR code and as text, then takes the app's first code to prove it was saved. */
 export function AuthenticatorSetup({

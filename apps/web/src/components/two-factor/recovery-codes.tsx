@@ -1,5 +1,6 @@
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from '../copy-button';
 import { StepHeading } from './step-heading';
+import './two-factor.css';
 
 function download(codes: string[]) {
   const text = [`Parley recovery codes for ${window.location.host}`, '', ...codes, ''].join('\n');

@@ -10,11 +10,12 @@ import { TwoFactorCard } from './two-factor-card';
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), api }));
 
-const off: TwoFactorState = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
-const on = (left: number): TwoFactorState => ({
+const off: TwoFactorState = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false };
+const on = (left: number, required = false): TwoFactorState => ({
   enabled: true,
   enabledAt: '2026-03-02T10:00:00.000Z',
   recoveryCodesLeft: left,
+  required,
 });
 const codes = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -91,6 +92,13 @@ describe('TwoFactorCard', () => {
     expect(api).toHaveBeenCalledWith('POST', '/auth/two-factor/disable', { password: 'hunter22hunter' });
     expect((await screen.findByRole('status')).textContent).toBe('Two-factor authentication is off.');
     expect(screen.getByRole('button', { name: 'Turn on' })).toBeTruthy();
+  });
+
+  it('offers no way to turn it off when the team requires it', async () => {
+    renderCard(on(8, true), {});
+    expect(await screen.findByText('Your team requires it, so it stays on.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'New recovery codes' })).toBeTruthy();
   });
 
   it('warns when few recovery codes are left, and shows a new set after the password', async () => {

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import type { TwoFactorSetupResponse } from '@parley/protocol';
 import { FailureNote } from '../../components/field';
-import { AuthenticatorSetup } from './authenticator-setup';
+import { AuthenticatorSetup } from '../../components/two-factor/authenticator-setup';
 import { PasswordConfirm } from './password-confirm';
-import { RecoveryCodes } from './recovery-codes';
+import { RecoveryCodes } from '../../components/two-factor/recovery-codes';
 import { TwoFactorStatus } from './two-factor-status';
 import {
   useDisableTwoFactor,

@@ -56,10 +56,13 @@ export function TwoFactorStatus({
         <button type="button" className="button button-ghost" onClick={onNewCodes}>
           New recovery codes
         </button>
-        <button type="button" className="button button-danger" onClick={onTurnOff}>
-          Turn off
-        </button>
+        {!state.required && (
+          <button type="button" className="button button-danger" onClick={onTurnOff}>
+            Turn off
+          </button>
+        )}
       </div>
+      {state.required && <p className="two-factor-text muted">Your team requires it, so it stays on.</p>}
     </>
   );
 }

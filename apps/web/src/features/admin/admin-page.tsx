@@ -8,6 +8,7 @@ import { PageLayout } from '../../components/page-layout';
 import { PeopleSection } from './people-section';
 import { EmojiSection } from './emoji-section';
 import { GroupsSetting } from './groups-setting';
+import { TwoFactorSetting } from './two-factor-setting';
 import './admin.css';
 
 export default function AdminPage({ me }: { me: User }) {
@@ -75,6 +76,7 @@ export default function AdminPage({ me }: { me: User }) {
           Invite-only: new people need an invite link to register
         </label>
       </section>
+      <TwoFactorSetting settings={settings.data?.settings} />
       <GroupsSetting settings={settings.data?.settings} />
       <section className="card">
         <h2>Invite links</h2>

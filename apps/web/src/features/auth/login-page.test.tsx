@@ -101,3 +101,42 @@ describe('LoginPage with two-factor authentication', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('LoginPage where the team requires two-factor', () => {
+  it('sets it up before going in: the secret for the ticket, its first code, then the recovery codes', async () => {
+    const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={qc}>
+        <MemoryRouter>
+          <LoginPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const ada = user('u1');
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efghj`);
+    api.mockReset();
+    api.mockImplementation(async (_method: string, path: string) => {
+      if (path === '/auth/login') return { twoFactorSetup: { ticket, expiresAt: '2026-01-01T00:00:00Z' } };
+      if (path === '/auth/login/setup')
+        return { setup: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qrSvg: '<svg/>' } };
+      if (path === '/auth/login/enable') return { user: ada, recoveryCodes: codes };
+      throw new Error(`unexpected ${path}`);
+    });
+    await userEvent.type(screen.getByLabelText('Username'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Set up two-factor authentication' });
+    expect(screen.getByText(/Your team asks for a code/)).toBeTruthy();
+    expect((await screen.findByLabelText('Setup key')).textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    expect(api).toHaveBeenCalledWith('POST', '/auth/login/setup', { ticket });
+    await userEvent.type(screen.getByLabelText(/6-digit code/), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(api).toHaveBeenLastCalledWith('POST', '/auth/login/enable', { ticket, code: '123456' });
+    // Not in yet: the codes are shown first, and Done goes in.
+    await screen.findByRole('heading', { name: 'Save your recovery codes' });
+    expect(qc.getQueryData(keys.session)).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(qc.getQueryData(keys.session)).toEqual(ada);
+    expect(api.mock.calls.filter(([, path]) => path === '/auth/login/setup')).toHaveLength(1);
+  });
+});

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorNote, FailureNote, Field } from '../../components/field';
 import { AuthLayout } from './auth-form';
+import { TwoFactorSetupStep } from './two-factor-setup-step';
 import { TwoFactorStep } from './two-factor-step';
 import { sessionEndedElsewhere, useLogin } from './use-session';
 
@@ -9,7 +10,7 @@ export function LoginPage() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [ticket, setTicket] = useState<string>();
+  const [ticket, setTicket] = useState<{ value: string; setup: boolean }>();
   // Why the code step sent us back here (its ticket expired), said above the form.
   const [backNote, setBackNote] = useState<string>();
   const notice =
@@ -17,18 +18,14 @@ export function LoginPage() {
     (sessionEndedElsewhere()
       ? 'You were signed out: your session was ended from another device, your password changed, or an admin changed your account.'
       : undefined);
-  if (ticket)
-    return (
-      <TwoFactorStep
-        ticket={ticket}
-        onBack={(why) => {
-          setTicket(undefined);
-          setBackNote(why);
-          // Without a reason it is "Sign in as someone else": start again from the username.
-          if (!why) setUsername('');
-        }}
-      />
-    );
+  const back = useCallback((why?: string) => {
+    setTicket(undefined);
+    setBackNote(why);
+    // Without a reason it is "Sign in as someone else": start again from the username.
+    if (!why) setUsername('');
+  }, []);
+  if (ticket?.setup) return <TwoFactorSetupStep ticket={ticket.value} onBack={back} />;
+  if (ticket) return <TwoFactorStep ticket={ticket.value} onBack={back} />;
   return (
     <AuthLayout
       title="Sign in"
@@ -48,10 +45,11 @@ export function LoginPage() {
             { username, password },
             {
               onSuccess: (res) => {
-                if (!('twoFactor' in res)) return;
+                if ('user' in res) return;
                 // The password is not needed again: going back asks for it afresh.
                 setPassword('');
-                setTicket(res.twoFactor.ticket);
+                if ('twoFactor' in res) setTicket({ value: res.twoFactor.ticket, setup: false });
+                else setTicket({ value: res.twoFactorSetup.ticket, setup: true });
               },
             },
           );

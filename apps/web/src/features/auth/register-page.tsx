@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { InviteInfoResponse, SettingsResponse } from '@parley/protocol';
 import { FailureNote, Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { AuthLayout } from './auth-form';
+import { TwoFactorSetupStep } from './two-factor-setup-step';
 import { useRegister } from './use-session';
 
 export function RegisterPage() {
   const { code } = useParams();
   const register = useRegister();
+  const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [password, setPassword] = useState('');
@@ -23,9 +25,13 @@ export function RegisterPage() {
     retry: false,
     enabled: !!code,
   });
+  const setupTicket =
+    register.data && 'twoFactorSetup' in register.data && register.data.twoFactorSetup.ticket;
   const inviteOnly = instance.data?.settings.inviteOnly && !code;
   const badInvite = !!code && (invite.isError || (invite.data && !invite.data.invite.valid));
 
+  if (setupTicket)
+    return <TwoFactorSetupStep ticket={setupTicket} onBack={() => navigate('/login', { replace: true })} />;
   return (
     <AuthLayout
       title={

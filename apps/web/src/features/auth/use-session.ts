@@ -4,6 +4,7 @@ import type {
   LoginBody,
   LoginResponse,
   RegisterBody,
+  RegisterResponse,
   SessionResponse,
   TwoFactorLoginBody,
   User,
@@ -71,8 +72,11 @@ export function useLoginCode() {
 export function useRegister() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api<UserResponse>('POST', '/auth/register', body),
-    onSuccess: ({ user }) => qc.setQueryData(keys.session, user),
+    mutationFn: (body: RegisterBody) => api<RegisterResponse>('POST', '/auth/register', body),
+    // Where the team requires two-factor, the new account sets it up before its first session.
+    onSuccess: (res) => {
+      if ('user' in res) qc.setQueryData(keys.session, res.user);
+    },
   });
 }
 
