@@ -31,9 +31,14 @@ test('mark unread (button or Alt+click) makes a message and those after it unrea
   // The line goes above the marked message, and the channel stays unread while it is on screen.
   const line = alice.page.getByRole('separator').filter({ hasText: 'New messages' });
   await expect(line).toBeVisible();
-  const lineBox = (await line.boundingBox())!;
-  expect(lineBox.y).toBeGreaterThan((await row(alice.page, 'first').boundingBox())!.y);
-  expect(lineBox.y).toBeLessThan((await row(alice.page, 'second').boundingBox())!.y);
+  // Measured together until the list settles: the line's arrival moves the rows below it (CI once caught them mid-move).
+  const lineBetween = async () => {
+    const [above, at, below] = await Promise.all(
+      [row(alice.page, 'first'), line, row(alice.page, 'second')].map((l) => l.boundingBox()),
+    );
+    return !!above && !!at && !!below && above.y < at.y && at.y < below.y;
+  };
+  await expect.poll(lineBetween).toBe(true);
   await alice.page.waitForTimeout(1_500);
   await expect(general(alice.page)).toHaveClass(/unread/);
   expect(await seriousViolations(alice.page)).toEqual([]);

@@ -9,7 +9,8 @@ test('the first screen starts from the page itself, signed in or out, with no ro
   const name = uniqueName('booter');
   const { context, page } = await registerInNewContext(browser, name);
   await send(page, 'general', `${name} before the reload`);
-  // Regression: the list's first-frame preview could still be drawn, and then the text was there twice.
+  // Regression: the list's first-frame preview could still be drawn, and then the text was there twice:
+  // each lookup is in the list itself.
   await expect(messages(page).getByText(`${name} before the reload`)).toBeVisible();
   const asked: string[] = [];
   const askedGets: string[] = [];
@@ -20,7 +21,7 @@ test('the first screen starts from the page itself, signed in or out, with no ro
   });
   await page.goto('/c/general');
   await expect(composer(page, 'general')).toBeVisible();
-  await expect(page.getByText(`${name} before the reload`)).toBeVisible();
+  await expect(messages(page).getByText(`${name} before the reload`)).toBeVisible();
   await waitLive(page);
   expect(asked).not.toContain('/config.json');
   expect(asked).not.toContain('/api/v1/auth/session');
@@ -39,7 +40,7 @@ test('the first screen starts from the page itself, signed in or out, with no ro
   // A change made after the page was written still arrives: the page's cursor was taken before it.
   const other = await registerInNewContext(browser, uniqueName('booted'));
   await send(other.page, 'general', `${name} after the reload`);
-  await expect(page.getByText(`${name} after the reload`)).toBeVisible();
+  await expect(messages(page).getByText(`${name} after the reload`)).toBeVisible();
 
   // Signed out, the same page shows sign-in at once, and fetches no chat screen.
   const signedOut = await browser.newContext();

@@ -15,8 +15,7 @@ vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), a
 const ticket = 'ticket-'.padEnd(40, 'x');
 const failure = (code: ErrorCode) => new ApiError(code, ERROR_MESSAGES[code], 401);
 
-/** Signs in as ada with two-factor on: the page is left at the code step. */
-async function reachCodeStep() {
+function renderLogin() {
   const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
@@ -25,6 +24,12 @@ async function reachCodeStep() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return qc;
+}
+
+/** Signs in as ada with two-factor on: the page is left at the code step. */
+async function reachCodeStep() {
+  const qc = renderLogin();
   api.mockResolvedValueOnce({
     twoFactor: { ticket, expiresAt: new Date(Date.now() + 300_000).toISOString() },
   });
@@ -104,14 +109,7 @@ describe('LoginPage with two-factor authentication', () => {
 
 describe('LoginPage where the team requires two-factor', () => {
   it('sets it up before going in: the secret for the ticket, its first code, then the recovery codes', async () => {
-    const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-    render(
-      <QueryClientProvider client={qc}>
-        <MemoryRouter>
-          <LoginPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const qc = renderLogin();
     const ada = user('u1');
     const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efghj`);
     api.mockReset();
