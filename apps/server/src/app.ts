@@ -45,6 +45,8 @@ import { fireDueReminders, REMINDER_BATCH } from './features/reminders/reminders
 import { nextDue as nextReminder } from './features/reminders/reminders.repo.js';
 import { scheduledRoutes } from './features/scheduled/scheduled.routes.js';
 import { exportRoutes } from './features/export/export.routes.js';
+import { AUDIT_RETENTION_DAYS, recordAccountChanges } from './features/audit/audit.service.js';
+import { pruneEntries as pruneAudit } from './features/audit/audit.repo.js';
 import {
   nextDue as nextScheduled,
   SCHEDULED_BATCH,
@@ -153,6 +155,7 @@ export async function createParley(
   const delivery = new FeedDelivery(ctx.db, ctx.realtime, app.log);
   metrics?.watch(io, ctx, delivery);
   await delivery.start();
+  const audit = recordAccountChanges(ctx);
   const pruning = schedulePruning(ctx);
   const clocks = [
     new DueClock(ctx, {
@@ -204,6 +207,7 @@ export async function createParley(
       // Let disconnect handlers settle before their Redis connections go away.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await app.close();
+      await audit.settled();
       await limits.close();
       // quit() lets commands already sent finish; a Redis that is down gets disconnected instead.
       await Promise.all(
@@ -234,11 +238,14 @@ function attachRedis(io: ParleyServer, url: string, app: FastifyInstance): Redis
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Drops feed changes past the retention and unsent uploads, at start and hourly; a failure waits for the next hour. */
+/** Drops feed changes and security log entries past their retention and unsent uploads, at start and hourly; a failure waits for the next hour. */
 function schedulePruning(ctx: AppContext): NodeJS.Timeout {
   const prune = () => {
     void pruneFeed(ctx.db, new Date(Date.now() - FEED_RETENTION_DAYS * 24 * HOUR_MS)).catch((err) =>
       ctx.log.warn({ err }, 'feed pruning failed'),
+    );
+    void pruneAudit(ctx.db, new Date(Date.now() - AUDIT_RETENTION_DAYS * 24 * HOUR_MS)).catch((err) =>
+      ctx.log.warn({ err }, 'security log pruning failed'),
     );
     void sweepUnsentFiles(ctx, new Date(Date.now() - UNSENT_FILE_HOURS * HOUR_MS)).catch((err) =>
       ctx.log.warn({ err }, 'sweeping unsent files failed'),

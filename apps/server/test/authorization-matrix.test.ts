@@ -253,6 +253,7 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/v1/admin/users/:id/sessions': { expect: INSTANCE_ADMIN, freshTarget: true },
   'POST /api/v1/admin/users/:id/reset-link': { expect: INSTANCE_ADMIN, freshTarget: true },
   'DELETE /api/v1/admin/users/:id/two-factor': { expect: INSTANCE_ADMIN, freshTarget: true },
+  'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },
 };
 
 let n = 0;

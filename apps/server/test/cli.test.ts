@@ -104,6 +104,13 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
       stdout: expect.stringContaining('Two-factor sign-in is off for olga.'),
     });
     expect((await login(server.url, 'olga', 'first-password-1')).res.body.user?.username).toBe('olga');
+    // The tool's change is in the security log, written before the tool exited, with no one as its actor.
+    const olga = (await client.get('/auth/session')).body.user.id;
+    const entries = (await client.get('/admin/audit')).body.entries;
+    expect(entries.find((e: { action: string }) => e.action === 'two_factor_off')).toMatchObject({
+      actorId: null,
+      targetId: olga,
+    });
     expect((await parley(['two-factor-off', 'olga'], env)).stdout).toContain(
       'olga did not have two-factor on.',
     );

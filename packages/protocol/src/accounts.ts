@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { Password, type User } from './entities.js';
+import { Id, Password, type User } from './entities.js';
 import { TWO_FACTOR_CODE_PATTERN } from './two-factor-code.js';
 
 export const ChangePasswordBody = z.strictObject({
@@ -78,3 +78,44 @@ export type RegisterResponse = { user: User } | { twoFactorSetup: TicketAnswer }
 export type LoginSetupResponse = { user: User; recoveryCodes: string[] };
 /** An account as the admin list shows it. */
 export type AdminUser = User & { twoFactor: boolean };
+
+/** What the security log records: sign-ins and changes to accounts, access and settings. */
+export const AUDIT_ACTIONS = [
+  'signed_in',
+  'registered',
+  'password_changed',
+  'password_reset',
+  'reset_link_created',
+  'two_factor_on',
+  'two_factor_off',
+  'recovery_codes_renewed',
+  'role_changed',
+  'deactivated',
+  'reactivated',
+  'signed_out_everywhere',
+  'settings_changed',
+  'invite_created',
+  'invite_revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One entry; `actorId` null is the admin tool on the server, `address` where a request came from. */
+export type AuditEntry = {
+  id: string;
+  at: string;
+  actorId: string | null;
+  action: AuditAction;
+  targetId: string | null;
+  detail: Record<string, string | number | boolean | null> | null;
+  address: string | null;
+};
+export const AuditQuery = z.strictObject({
+  userId: Id.optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+export type AuditResponse = { entries: AuditEntry[]; nextCursor: string | null };

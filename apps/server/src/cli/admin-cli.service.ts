@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Password, RegisterBody, type Role } from '@parley/protocol';
+import { accountChanged } from '../events/account-changed.js';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { AppError, parse } from '../errors.js';
@@ -59,6 +60,7 @@ export async function createUser(
 export async function resetPassword(ctx: AppContext, username: string, password: string): Promise<number> {
   const user = await userNamed(ctx, username);
   await setPasswordHash(ctx.db, user.id, await hashPassword(parse(Password, password)));
+  accountChanged(ctx, 'password_reset', null, user.id);
   return revokeAllSessions(ctx, user.id);
 }
 
@@ -67,6 +69,7 @@ export async function setRole(ctx: AppContext, username: string, role: 'admin' |
   if (user.role === 'owner') throw new AppError('forbidden', 'The owner keeps the owner role.');
   const updated = toUser(await updateUserRecorded(ctx, user.id, { role }));
   await ctx.sessionCache.forgetUser(user.id);
+  accountChanged(ctx, 'role_changed', null, user.id, { detail: { from: user.role, to: role } });
   return updated;
 }
 
@@ -79,6 +82,7 @@ export async function setActive(ctx: AppContext, username: string, active: boole
   );
   await ctx.sessionCache.forgetUser(user.id);
   if (!active) await revokeAllSessions(ctx, user.id);
+  accountChanged(ctx, active ? 'reactivated' : 'deactivated', null, user.id);
   return updated;
 }
 
@@ -86,7 +90,7 @@ export async function setActive(ctx: AppContext, username: string, active: boole
 export async function turnOffTwoFactor(ctx: AppContext, username: string): Promise<boolean> {
   const row = await userNamed(ctx, username);
   const wasOn = await twoFactorOn(ctx, row.id);
-  await removeFor(ctx, row.id);
+  await removeFor(ctx, row.id, null);
   return wasOn;
 }
 

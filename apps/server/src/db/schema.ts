@@ -197,6 +197,24 @@ export const recoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
+/** The security log: sign-ins and changes to accounts, access and settings, kept a year. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetId: uuid('target_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail'),
+    address: text('address'),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_target_idx').on(t.targetId, t.id),
+  ],
+);
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

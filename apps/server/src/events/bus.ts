@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Message, Reaction } from '@parley/protocol';
+import type { AuditEntry, Message, Reaction } from '@parley/protocol';
 import type { FeedPlace } from '../features/feed/feed-place.js';
 
 /** `reactions` and `feed`: the message's reactions after a one-statement change, and where the change went. */
@@ -33,6 +33,9 @@ export interface DomainEvents {
   'emoji.changed': { name: string };
   'draft.changed': { channelId: string; userId: string; threadRootId: string | null };
   'group.changed': { groupId: string };
+  /** A sign-in or a change to an account, its access or the settings: the security log records it. */
+  'account.changed': Pick<AuditEntry, 'action' | 'actorId' | 'targetId'> &
+    Partial<Pick<AuditEntry, 'detail' | 'address'>>;
 }
 export type DomainEventName = keyof DomainEvents;
 type Handler<K extends DomainEventName> = (event: DomainEvents[K]) => void;

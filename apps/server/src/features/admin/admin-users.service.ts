@@ -1,4 +1,5 @@
 import type { Role, User } from '@parley/protocol';
+import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
@@ -24,6 +25,7 @@ export async function setRole(ctx: AppContext, admin: User, userId: string, role
     throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
   const user = toUser(await updateUserRecorded(ctx, userId, { role }));
   await ctx.sessionCache.forgetUser(userId);
+  accountChanged(ctx, 'role_changed', admin.id, userId, { detail: { from: target.role, to: role } });
   // A guest keeps only DMs and the private channels they were added to: public ones (#general too) go.
   if (role === 'guest' && target.role !== 'guest') {
     for (const channelId of await listPublicChannelIds(ctx.db, userId))
@@ -38,21 +40,26 @@ export async function deactivate(ctx: AppContext, admin: User, userId: string) {
   const user = toUser(await updateUserRecorded(ctx, userId, { status: 'deactivated' }));
   await ctx.sessionCache.forgetUser(userId);
   await revokeAllSessions(ctx, userId);
+  accountChanged(ctx, 'deactivated', admin.id, userId);
   return user;
 }
 
 export async function reactivate(ctx: AppContext, admin: User, userId: string) {
   await manageable(ctx, admin, userId, 'reactivated');
-  return toUser(await updateUserRecorded(ctx, userId, { status: 'active' }));
+  const user = toUser(await updateUserRecorded(ctx, userId, { status: 'active' }));
+  accountChanged(ctx, 'reactivated', admin.id, userId);
+  return user;
 }
 
 export async function endSessions(ctx: AppContext, admin: User, userId: string) {
   await manageable(ctx, admin, userId, 'signed out');
-  return revokeAllSessions(ctx, userId);
+  const ended = await revokeAllSessions(ctx, userId);
+  accountChanged(ctx, 'signed_out_everywhere', admin.id, userId, { detail: { sessions: ended } });
+  return ended;
 }
 
 /** For someone who lost their phone and recovery codes: they sign in with the password alone until they turn it on again. */
 export async function turnOffTwoFactor(ctx: AppContext, admin: User, userId: string) {
   await manageable(ctx, admin, userId, 'changed');
-  await removeFor(ctx, userId);
+  await removeFor(ctx, userId, admin.id);
 }

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CreateInviteBody, UpdateSettingsBody } from '@parley/protocol';
+import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { isInstanceAdmin } from '../channels/permissions.js';
 import { assertMayRequire, signOutThoseWithout } from '../two-factor/two-factor.service.js';
+import { auditRoutes } from '../audit/audit.routes.js';
 import { adminUserRoutes } from './admin-users.routes.js';
 import * as repo from './admin.repo.js';
 
@@ -42,6 +44,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (requiring) await assertMayRequire(ctx, admin);
     await repo.writeSettings(ctx.db, body);
     if (requiring) await signOutThoseWithout(ctx);
+    accountChanged(ctx, 'settings_changed', admin.id, null, { detail: body, address: req.ip });
     return { settings: await repo.readSettings(ctx.db) };
   });
 
@@ -60,15 +63,20 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
       maxUses: body.maxUses ?? null,
       expiresAt: body.expiresInHours ? new Date(Date.now() + body.expiresInHours * 3_600_000) : null,
     });
+    accountChanged(ctx, 'invite_created', admin.id, null, {
+      detail: { maxUses: row.maxUses, expiresAt: row.expiresAt?.toISOString() ?? null },
+    });
     return reply.status(201).send({ invite: repo.toInvite(row) });
   });
 
   app.delete('/admin/invites/:code', async (req, reply) => {
-    await requireAdmin(req);
+    const admin = await requireAdmin(req);
     if (!(await repo.revokeInvite(ctx.db, parse(CodeParams, req.params).code)))
       throw new AppError('not_found');
+    accountChanged(ctx, 'invite_revoked', admin.id, null);
     return reply.status(204).send();
   });
 
   adminUserRoutes(app, ctx, requireAdmin);
+  auditRoutes(app, ctx, requireAdmin);
 }

@@ -21,7 +21,7 @@ import {
   ticketFor,
 } from '../two-factor/two-factor.service.js';
 import { hashPassword } from './passwords.service.js';
-import { createSession, SESSION_DAYS, type SessionMeta } from './sessions.service.js';
+import { createSession, SESSION_DAYS, signedIn, type SessionMeta } from './sessions.service.js';
 
 export { hashToken, logout, userForToken, type SessionMeta } from './sessions.service.js';
 
@@ -66,6 +66,12 @@ export async function register(
   }
   const general = await findChannelByName(ctx.db, 'general');
   if (general && !general.archivedAt) await addMembership(ctx, general.id, created.id);
+  ctx.events.publish('account.changed', {
+    action: 'registered',
+    actorId: created.id,
+    targetId: created.id,
+    address: meta.address,
+  });
   if (await twoFactorRequired(ctx))
     return { twoFactorSetup: ticketFor(ctx, created.id, created.passwordHash) };
   const token = await createSession(ctx, created.id, meta);
@@ -95,6 +101,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta)
   if (await twoFactorOn(ctx, row.id)) return { twoFactor: ticketFor(ctx, row.id, row.passwordHash) };
   if (await twoFactorRequired(ctx)) return { twoFactorSetup: ticketFor(ctx, row.id, row.passwordHash) };
   const token = await createSession(ctx, row.id, meta);
+  signedIn(ctx, row.id, meta.address, 'a password');
   return { user: toUser(row), token };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { ChangePasswordBody, ResetLinkResponse, User } from '@parley/protocol';
+import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { findUserById } from '../users/users.repo.js';
@@ -32,6 +33,7 @@ export async function changePassword(
 ): Promise<number> {
   await confirmPassword(ctx, user, body.currentPassword, address);
   await repo.setPasswordHash(ctx.db, user.id, await ctx.limits.hash(() => hashPassword(body.newPassword)));
+  accountChanged(ctx, 'password_changed', user.id, user.id, { address });
   return revokeAllSessions(ctx, user.id, sessionId);
 }
 
@@ -49,6 +51,7 @@ export async function createResetLink(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + RESET_LINK_HOURS * 3_600_000);
   await repo.replaceReset(ctx.db, { tokenHash: hashToken(token), userId, createdBy: admin.id, expiresAt });
+  accountChanged(ctx, 'reset_link_created', admin.id, userId);
   return { token, path: `/reset/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
@@ -69,5 +72,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await repo.setPasswordHash(tx, owner, passwordHash);
     return owner;
   });
+  accountChanged(ctx, 'password_reset', userId, userId, { detail: { with: 'a reset link' } });
   await revokeAllSessions(ctx, userId);
 }

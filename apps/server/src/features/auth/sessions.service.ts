@@ -31,6 +31,17 @@ export async function createSession(ctx: AppContext, userId: string, meta: Sessi
   return token;
 }
 
+/** Every way in ends here: the security log says how. */
+export function signedIn(ctx: AppContext, userId: string, address: string, how: string): void {
+  ctx.events.publish('account.changed', {
+    action: 'signed_in',
+    actorId: userId,
+    targetId: userId,
+    detail: { with: how },
+    address,
+  });
+}
+
 /** The user behind a session token, or undefined when it is unknown, expired, idle too long or revoked. */
 export async function userForToken(ctx: AppContext, token: string): Promise<User | undefined> {
   const id = hashToken(token);

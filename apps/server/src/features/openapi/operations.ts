@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import {
   AddMemberBody,
   AdminUsersQuery,
+  AuditQuery,
   BrowseChannelsQuery,
   ChangePasswordBody,
   EnableTwoFactorBody,
@@ -222,6 +223,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /admin/users/:id/reactivate': { summary: 'Reactivate an account (admin)' },
   'DELETE /admin/users/:id/sessions': { summary: 'Sign a user out everywhere (admin)' },
   'POST /admin/users/:id/reset-link': { summary: 'A one-time password reset link (admin)' },
+  'GET /admin/audit': {
+    summary: 'The security log: sign-ins and account, access and settings changes, newest first (admin)',
+    query: AuditQuery,
+  },
   'DELETE /admin/users/:id/two-factor': { summary: "Turn off a user's two-factor sign-in (admin)" },
   'GET /admin/settings': { summary: 'Instance settings (admin)' },
   'PATCH /admin/settings': { summary: 'Change instance settings (admin)', body: UpdateSettingsBody },

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { readSettings } from '../admin/admin.repo.js';
 import { confirmPassword } from '../auth/passwords.service.js';
-import { createSession, revokeAllSessions, type SessionMeta } from '../auth/sessions.service.js';
+import { createSession, revokeAllSessions, signedIn, type SessionMeta } from '../auth/sessions.service.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import * as repo from './two-factor.repo.js';
 import {
@@ -71,6 +71,7 @@ export async function enable(ctx: AppContext, user: Pick<User, 'id'>, code: stri
     if (!(await repo.takeStep(tx, user.id, step, true))) throw new AppError('two_factor_invalid');
     return replaceCodes(tx, user.id);
   });
+  changed(ctx, 'two_factor_on', user.id);
   return { recoveryCodes, twoFactor: await state(ctx, user.id) };
 }
 
@@ -88,6 +89,7 @@ export async function renewRecoveryCodes(ctx: AppContext, user: User, password: 
   await confirmPassword(ctx, user, password, address);
   if (!(await isOn(ctx, user.id))) throw new AppError('two_factor_not_started');
   const recoveryCodes = await replaceCodes(ctx.db, user.id);
+  changed(ctx, 'recovery_codes_renewed', user.id, { address });
   return { recoveryCodes, twoFactor: await state(ctx, user.id) };
 }
 
@@ -95,6 +97,7 @@ export async function disable(ctx: AppContext, user: User, password: string, add
   await confirmPassword(ctx, user, password, address);
   if (await isRequired(ctx)) throw new AppError('two_factor_required');
   await repo.removeTwoFactor(ctx.db, user.id);
+  changed(ctx, 'two_factor_off', user.id, { address });
   return state(ctx, user.id);
 }
 
@@ -102,8 +105,9 @@ export async function disable(ctx: AppContext, user: User, password: string, add
  * Removes it without the password: an admin's help for someone who lost their phone and codes. Where
  * it is required, their sessions end too, so they set it up again at their next sign-in.
  */
-export async function removeFor(ctx: AppContext, userId: string): Promise<void> {
+export async function removeFor(ctx: AppContext, userId: string, actorId: string | null): Promise<void> {
   await repo.removeTwoFactor(ctx.db, userId);
+  changed(ctx, 'two_factor_off', userId, { actorId });
   if (await isRequired(ctx)) await revokeAllSessions(ctx, userId);
 }
 
@@ -143,7 +147,9 @@ export async function setupForTicket(ctx: AppContext, ticket: string) {
 export async function enableForTicket(ctx: AppContext, body: SignInEnableBody, meta: SessionMeta) {
   const row = await ticketHolder(ctx, body.ticket);
   const { recoveryCodes } = await enable(ctx, row, body.code);
-  return { user: toUser(row), recoveryCodes, token: await createSession(ctx, row.id, meta) };
+  const token = await createSession(ctx, row.id, meta);
+  signedIn(ctx, row.id, meta.address, 'a new authenticator app');
+  return { user: toUser(row), recoveryCodes, token };
 }
 
 /** The code step of signing in: a ticket from a right password, then a code used once. */
@@ -153,19 +159,36 @@ export async function signInWithCode(ctx: AppContext, body: TwoFactorLoginBody, 
   if (!factor?.enabledAt) throw new AppError('two_factor_expired');
   await ctx.loginLimiter.assertAllowed(row.username, meta.address);
   await ctx.limits.codeFailures.assertAllowed(row.id, '');
-  if (!(await acceptCode(ctx, row.id, factor.secretSealed, normalizeTwoFactorCode(body.code)))) {
+  const how = await acceptCode(ctx, row.id, factor.secretSealed, normalizeTwoFactorCode(body.code));
+  if (!how) {
     await ctx.loginLimiter.recordFailure(row.username, meta.address);
     await ctx.limits.codeFailures.recordFailure(row.id, '');
     throw new AppError('two_factor_invalid');
   }
   await ctx.loginLimiter.reset(row.username, meta.address);
-  return { user: toUser(row), token: await createSession(ctx, row.id, meta) };
+  const token = await createSession(ctx, row.id, meta);
+  signedIn(ctx, row.id, meta.address, how);
+  return { user: toUser(row), token };
 }
 
+/** How a right code signed in (for the security log), or null. */
 async function acceptCode(ctx: AppContext, userId: string, sealed: string, code: string) {
   if (/^\d{6}$/.test(code)) {
     const step = codeStep(await toolsFor(ctx).box.open(userId, sealed), code);
-    return step !== null && repo.takeStep(ctx.db, userId, step);
+    return step !== null && (await repo.takeStep(ctx.db, userId, step)) ? 'an authenticator code' : null;
   }
-  return /^[a-z0-9]{10}$/.test(code) && repo.spendRecoveryCode(ctx.db, userId, hashRecoveryCode(code));
+  const spent =
+    /^[a-z0-9]{10}$/.test(code) && (await repo.spendRecoveryCode(ctx.db, userId, hashRecoveryCode(code)));
+  return spent ? 'a recovery code' : null;
+}
+
+/** Said to the security log; the actor is the user themselves unless given (null: the admin tool). */
+function changed(
+  ctx: AppContext,
+  action: 'two_factor_on' | 'two_factor_off' | 'recovery_codes_renewed',
+  userId: string,
+  opts: { actorId?: string | null; address?: string } = {},
+) {
+  const actorId = opts.actorId === undefined ? userId : opts.actorId;
+  ctx.events.publish('account.changed', { action, actorId, targetId: userId, address: opts.address });
 }
