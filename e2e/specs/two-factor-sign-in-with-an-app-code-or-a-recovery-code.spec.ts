@@ -18,7 +18,7 @@ async function passwordStep(page: Page, username: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('two-factor sign-in: turned on in Settings, then a code from the app or a recovery code signs in, and an admin can turn it off', async ({
+test('two-factor sign-in: turned on in Settings, then a code from the app or a recovery code signs in, and an admin can turn it off, as the security log says', async ({
   browser,
 }) => {
   const name = uniqueName('tfa');
@@ -41,11 +41,9 @@ test('two-factor sign-in: turned on in Settings, then a code from the app or a r
   await card.getByLabel(/6-digit code/).fill(appCode(secret));
   await card.getByRole('button', { name: 'Turn on' }).click();
 
-  const codes = await card
-    .getByRole('list', { name: 'Recovery codes' })
-    .getByRole('listitem')
-    .allInnerTexts();
-  expect(codes).toHaveLength(10);
+  const listed = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(listed).toHaveCount(10);
+  const codes = await listed.allInnerTexts();
   await alice.page.screenshot({ path: `${SHOTS}/recovery-codes-light.png`, fullPage: true });
   const download = alice.page.waitForEvent('download');
   await card.getByRole('button', { name: 'Download' }).click();
@@ -106,6 +104,18 @@ test('two-factor sign-in: turned on in Settings, then a code from the app or a r
   await row.getByRole('button', { name: `Turn off two-factor for ${name}` }).click();
   await owner.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
   await expect(row.getByText('2FA', { exact: true })).toHaveCount(0);
+  // The security log says who did what, newest first: the owner's help, and how she signed in before.
+  const display = name[0]!.toUpperCase() + name.slice(1);
+  const log = owner.getByRole('region', { name: 'Security log' });
+  await expect(log.getByRole('listitem').first()).toContainText(
+    `turned off two-factor authentication for ${display}`,
+  );
+  await expect(
+    log.getByRole('listitem').filter({ hasText: `${display} signed in with a recovery code` }),
+  ).toHaveCount(1);
+  await log.scrollIntoViewIfNeeded();
+  await owner.screenshot({ path: `${SHOTS}/security-log-dark.png` });
+  expect(await seriousViolations(owner)).toEqual([]);
   await passwordStep(phone, name);
   await waitLive(phone);
 

@@ -8,6 +8,7 @@ import { PageLayout } from '../../components/page-layout';
 import { PeopleSection } from './people-section';
 import { EmojiSection } from './emoji-section';
 import { GroupsSetting } from './groups-setting';
+import { SecurityLog } from './security-log';
 import { TwoFactorSetting } from './two-factor-setting';
 import './admin.css';
 
@@ -107,6 +108,7 @@ export default function AdminPage({ me }: { me: User }) {
       </section>
       <PeopleSection me={me} />
       <EmojiSection settings={settings.data?.settings} />
+      <SecurityLog />
     </PageLayout>
   );
 }

@@ -20,7 +20,9 @@ export function PeopleSection({ me }: { me: User }) {
   const [filter, setFilter] = useState<PeopleFilter>({ q: '', role: '', status: '' });
   const shown = useDeferredValue(filter);
   const users = usePeoplePages({ ...shown, q: shown.q.trim() });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+  // The security log shows what was just done, too.
+  const refresh = () =>
+    Promise.all(['users', 'audit'].map((part) => qc.invalidateQueries({ queryKey: ['admin', part] })));
   const [confirming, setConfirming] = useState<{ user: AdminUser; action: ConfirmedAction }>();
   const [reset, setReset] = useState<{ user: User; link: string; expiresAt: string }>();
   const setRole = useMutation({

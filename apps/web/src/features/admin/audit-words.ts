@@ -1,0 +1,64 @@
+import type { AuditEntry } from '@parley/protocol';
+
+type Detail = NonNullable<AuditEntry['detail']>;
+
+const SETTING_WORDS: Record<string, (v: unknown) => string> = {
+  inviteOnly: (v) => (v ? 'registration invite-only' : 'registration open'),
+  requireTwoFactor: (v) => (v ? 'two-factor required of everyone' : 'two-factor left to each person'),
+  name: (v) => `the name “${String(v)}”`,
+  groupManagers: (v) => `user groups managed by ${v === 'admins' ? 'admins' : 'every member'}`,
+  emojiAdders: (v) => `custom emoji added by ${v === 'admins' ? 'admins' : 'every member'}`,
+};
+
+const settings = (d: Detail | null) =>
+  Object.entries(d ?? {})
+    .map(([key, value]) => SETTING_WORDS[key]?.(value) ?? key)
+    .join(', ');
+
+const invite = (d: Detail | null) => {
+  const uses = d?.maxUses ? ` for ${d.maxUses} ${d.maxUses === 1 ? 'person' : 'people'}` : '';
+  return `made an invite link${uses}`;
+};
+
+/**
+ * What an entry says, as a sentence after its actor: `name` gives a user id's display name (the
+ * actor may be null, the admin tool on the server).
+ */
+export function auditSentence(e: AuditEntry, name: (id: string | null) => string): string {
+  const self = e.actorId === e.targetId;
+  const target = name(e.targetId);
+  const of = self ? '' : ` for ${target}`;
+  const d = e.detail;
+  switch (e.action) {
+    case 'signed_in':
+      return `signed in with ${d?.with ?? 'a password'}`;
+    case 'registered':
+      return 'created their account';
+    case 'password_changed':
+      return 'changed their password';
+    case 'password_reset':
+      return self ? 'set a new password with a reset link' : `set a new password for ${target}`;
+    case 'reset_link_created':
+      return `made a password reset link for ${target}`;
+    case 'two_factor_on':
+      return 'turned on two-factor authentication';
+    case 'two_factor_off':
+      return `turned off two-factor authentication${of}`;
+    case 'recovery_codes_renewed':
+      return 'made new recovery codes';
+    case 'role_changed':
+      return `changed ${target}’s role from ${d?.from ?? '?'} to ${d?.to ?? '?'}`;
+    case 'deactivated':
+      return `deactivated ${target}`;
+    case 'reactivated':
+      return `reactivated ${target}`;
+    case 'signed_out_everywhere':
+      return `signed ${target} out everywhere`;
+    case 'settings_changed':
+      return `changed the settings: ${settings(d)}`;
+    case 'invite_created':
+      return invite(d);
+    case 'invite_revoked':
+      return 'revoked an invite link';
+  }
+}
