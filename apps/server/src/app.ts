@@ -177,6 +177,8 @@ export async function createParley(
   // Every committed change wakes this node's delivery, and the other nodes'.
   let wakeQueued = false;
   ctx.events.onAny((name, event) => {
+    // The security log's events record nothing in the feed: no node has anything to read for them.
+    if (name === 'account.changed') return;
     const own = ownChange(name, event);
     // A write delivered from its own answer needs no read; anything else (or a failure) reads the feed.
     let delivered = false;
