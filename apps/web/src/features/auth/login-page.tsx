@@ -1,9 +1,8 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorNote, FailureNote, Field } from '../../components/field';
 import { AuthLayout } from './auth-form';
-import { TwoFactorSetupStep } from './two-factor-setup-step';
-import { TwoFactorStep } from './two-factor-step';
+import { TwoFactorSetupStep, TwoFactorStep } from './two-factor-steps';
 import { sessionEndedElsewhere, useLogin } from './use-session';
 
 export function LoginPage() {
@@ -24,8 +23,16 @@ export function LoginPage() {
     // Without a reason it is "Sign in as someone else": start again from the username.
     if (!why) setUsername('');
   }, []);
-  if (ticket?.setup) return <TwoFactorSetupStep ticket={ticket.value} onBack={back} />;
-  if (ticket) return <TwoFactorStep ticket={ticket.value} onBack={back} />;
+  if (ticket)
+    return (
+      <Suspense>
+        {ticket.setup ? (
+          <TwoFactorSetupStep ticket={ticket.value} onBack={back} />
+        ) : (
+          <TwoFactorStep ticket={ticket.value} onBack={back} />
+        )}
+      </Suspense>
+    );
   return (
     <AuthLayout
       title="Sign in"

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { InviteInfoResponse, SettingsResponse } from '@parley/protocol';
 import { FailureNote, Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { AuthLayout } from './auth-form';
-import { TwoFactorSetupStep } from './two-factor-setup-step';
+import { TwoFactorSetupStep } from './two-factor-steps';
 import { useRegister } from './use-session';
 
 export function RegisterPage() {
@@ -31,7 +31,11 @@ export function RegisterPage() {
   const badInvite = !!code && (invite.isError || (invite.data && !invite.data.invite.valid));
 
   if (setupTicket)
-    return <TwoFactorSetupStep ticket={setupTicket} onBack={() => navigate('/login', { replace: true })} />;
+    return (
+      <Suspense>
+        <TwoFactorSetupStep ticket={setupTicket} onBack={() => navigate('/login', { replace: true })} />
+      </Suspense>
+    );
   return (
     <AuthLayout
       title={
