@@ -49,7 +49,11 @@ describe.each(await backendsToTest())('The security log on %s', (backend) => {
     const { secret } = (await bob.post('/auth/two-factor/setup', { password: PASSWORD })).body.setup;
     const totp = new TOTP({ secret: Secret.fromBase32(secret) });
     await bob.post('/auth/two-factor/enable', { code: totp.generate({ timestamp: Date.now() - 30_000 }) });
-    expect(await newest('two_factor_on')).toMatchObject({ actorId: bob.user.id, targetId: bob.user.id });
+    expect(await newest('two_factor_on')).toMatchObject({
+      actorId: bob.user.id,
+      targetId: bob.user.id,
+      address: '127.0.0.1',
+    });
     const client = new ApiClient(server.url);
     const { ticket } = (await client.post('/auth/login', { username: 'bob', password: PASSWORD })).body
       .twoFactor;

@@ -26,7 +26,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/auth/two-factor/enable', async (req): Promise<RecoveryCodesResponse> => {
     const { code } = parse(EnableTwoFactorBody, req.body);
-    return service.enable(ctx, await requireUser(ctx, req), code);
+    return service.enable(ctx, await requireUser(ctx, req), code, req.ip);
   });
 
   app.post('/auth/two-factor/recovery-codes', async (req): Promise<RecoveryCodesResponse> => {

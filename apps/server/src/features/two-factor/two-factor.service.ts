@@ -61,7 +61,7 @@ async function newPendingSecret(ctx: AppContext, user: Pick<User, 'id' | 'userna
 }
 
 /** Turns it on with the first code, and answers the recovery codes, shown this once. */
-export async function enable(ctx: AppContext, user: Pick<User, 'id'>, code: string) {
+export async function enable(ctx: AppContext, user: Pick<User, 'id'>, code: string, address?: string) {
   const row = await repo.findTwoFactor(ctx.db, user.id);
   if (!row) throw new AppError('two_factor_not_started');
   if (row.enabledAt) throw new AppError('two_factor_on');
@@ -71,7 +71,7 @@ export async function enable(ctx: AppContext, user: Pick<User, 'id'>, code: stri
     if (!(await repo.takeStep(tx, user.id, step, true))) throw new AppError('two_factor_invalid');
     return replaceCodes(tx, user.id);
   });
-  changed(ctx, 'two_factor_on', user.id);
+  changed(ctx, 'two_factor_on', user.id, { address });
   return { recoveryCodes, twoFactor: await state(ctx, user.id) };
 }
 
@@ -146,7 +146,7 @@ export async function setupForTicket(ctx: AppContext, ticket: string) {
 /** ...then its first code turns it on and signs in; the recovery codes come with the session. */
 export async function enableForTicket(ctx: AppContext, body: SignInEnableBody, meta: SessionMeta) {
   const row = await ticketHolder(ctx, body.ticket);
-  const { recoveryCodes } = await enable(ctx, row, body.code);
+  const { recoveryCodes } = await enable(ctx, row, body.code, meta.address);
   const token = await createSession(ctx, row.id, meta);
   signedIn(ctx, row.id, meta.address, 'a new authenticator app');
   return { user: toUser(row), recoveryCodes, token };
