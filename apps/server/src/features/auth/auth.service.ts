@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import type { LoginBody, RegisterBody, User } from '@parley/protocol';
+import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
@@ -66,12 +67,7 @@ export async function register(
   }
   const general = await findChannelByName(ctx.db, 'general');
   if (general && !general.archivedAt) await addMembership(ctx, general.id, created.id);
-  ctx.events.publish('account.changed', {
-    action: 'registered',
-    actorId: created.id,
-    targetId: created.id,
-    address: meta.address,
-  });
+  accountChanged(ctx, 'registered', created.id, created.id, { address: meta.address });
   if (await twoFactorRequired(ctx))
     return { twoFactorSetup: ticketFor(ctx, created.id, created.passwordHash) };
   const token = await createSession(ctx, created.id, meta);

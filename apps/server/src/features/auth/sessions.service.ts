@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionInfo, User } from '@parley/protocol';
+import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { toUser } from '../users/users.repo.js';
@@ -33,13 +34,7 @@ export async function createSession(ctx: AppContext, userId: string, meta: Sessi
 
 /** Every way in ends here: the security log says how. */
 export function signedIn(ctx: AppContext, userId: string, address: string, how: string): void {
-  ctx.events.publish('account.changed', {
-    action: 'signed_in',
-    actorId: userId,
-    targetId: userId,
-    detail: { with: how },
-    address,
-  });
+  accountChanged(ctx, 'signed_in', userId, userId, { detail: { with: how }, address });
 }
 
 /** The user behind a session token, or undefined when it is unknown, expired, idle too long or revoked. */

@@ -6,6 +6,7 @@ import {
   type TwoFactorState,
   type User,
 } from '@parley/protocol';
+import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { readSettings } from '../admin/admin.repo.js';
@@ -190,5 +191,5 @@ function changed(
   opts: { actorId?: string | null; address?: string } = {},
 ) {
   const actorId = opts.actorId === undefined ? userId : opts.actorId;
-  ctx.events.publish('account.changed', { action, actorId, targetId: userId, address: opts.address });
+  accountChanged(ctx, action, actorId, userId, { address: opts.address });
 }

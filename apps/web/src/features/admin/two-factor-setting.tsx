@@ -28,7 +28,12 @@ export function TwoFactorSetting({ settings }: { settings: InstanceSettings | un
           type="checkbox"
           checked={required}
           disabled={!settings || save.isPending}
-          onChange={(e) => (e.target.checked ? (save.reset(), setAsking(true)) : save.mutate(false))}
+          onChange={(e) => {
+            // Requiring it asks first; letting it go does not.
+            if (!e.target.checked) return save.mutate(false);
+            save.reset();
+            setAsking(true);
+          }}
         />
         Require two-factor authentication for everyone
       </label>
