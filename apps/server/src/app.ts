@@ -57,6 +57,7 @@ import { fileRoutes } from './features/files/files.routes.js';
 import { emojiRoutes } from './features/emoji/emoji.routes.js';
 import { avatarRoutes } from './features/avatars/avatars.routes.js';
 import { groupRoutes } from './features/groups/groups.routes.js';
+import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
@@ -127,6 +128,7 @@ export async function createParley(
         emojiRoutes,
         avatarRoutes,
         groupRoutes,
+        webhookRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

@@ -30,6 +30,8 @@ type Fixture = {
   avatarId: string;
   scheduledId: string;
   twoFactorCode: string;
+  webhookId: string;
+  webhookToken: string;
 };
 type Policy = {
   expect: Expect;
@@ -253,6 +255,13 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/v1/admin/users/:id/sessions': { expect: INSTANCE_ADMIN, freshTarget: true },
   'POST /api/v1/admin/users/:id/reset-link': { expect: INSTANCE_ADMIN, freshTarget: true },
   'DELETE /api/v1/admin/users/:id/two-factor': { expect: INSTANCE_ADMIN, freshTarget: true },
+  'GET /api/v1/channels/:id/webhooks': { expect: CHANNEL_MEMBER },
+  'POST /api/v1/channels/:id/webhooks': { expect: CHANNEL_MEMBER, body: () => ({ name: 'CI' }) },
+  // Its adder (member) and the instance's admins; others cannot tell it exists.
+  'DELETE /api/v1/webhooks/:id': { expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx' } },
+  'GET /api/v1/admin/webhooks': { expect: INSTANCE_ADMIN },
+  // The URL's secret is the credential: whoever holds it posts, with or without a session.
+  'POST /api/v1/hooks/:token': { expect: PUBLIC, body: () => ({ text: 'from a tool' }) },
   'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },
 };
 
@@ -345,6 +354,13 @@ describe('authorization matrix: every route x every kind of caller', () => {
           })
         ).body.scheduled.id
       : '';
+    let webhookId = '';
+    let webhookToken = '';
+    if (url.includes('/webhooks/:id') || url.includes('/hooks/:token')) {
+      const made = (await clients.member.post(`/channels/${channelId}/webhooks`, { name: 'Hook' })).body;
+      webhookId = made.webhook.id;
+      webhookToken = made.url.split('/').pop();
+    }
     const groupId = url.includes('/groups/:id')
       ? (await creator.post('/groups', { handle: `g${uniq()}`, name: 'Group' })).body.group.id
       : '';
@@ -392,6 +408,8 @@ describe('authorization matrix: every route x every kind of caller', () => {
         avatarId,
         scheduledId,
         twoFactorCode,
+        webhookId,
+        webhookToken,
       };
     }
   }
@@ -405,6 +423,8 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(/\/files\/:id/, `/files/${f.fileId}`)
       .replace(/\/groups\/:id/, `/groups/${f.groupId}`)
       .replace('/scheduled/:id', `/scheduled/${f.scheduledId}`)
+      .replace('/webhooks/:id', `/webhooks/${f.webhookId}`)
+      .replace('/hooks/:token', `/hooks/${f.webhookToken}`)
       .replace('/emoji/images/:id', `/emoji/images/${f.emojiId}`)
       .replace('/avatars/:id', `/avatars/${f.avatarId}`)
       .replace('/emoji/:name', `/emoji/${f.emojiName}`)

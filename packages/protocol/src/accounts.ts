@@ -96,6 +96,8 @@ export const AUDIT_ACTIONS = [
   'settings_changed',
   'invite_created',
   'invite_revoked',
+  'webhook_added',
+  'webhook_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -29,6 +29,7 @@ import {
   User,
   UserGroup,
   Username,
+  Webhook,
 } from './entities.js';
 import type { FeedChange } from './events.js';
 import type { AdminUser } from './accounts.js';
@@ -267,6 +268,23 @@ export type UpdateScheduledBody = z.infer<typeof UpdateScheduledBody>;
 export type ScheduledResponse = { scheduled: ScheduledMessage };
 /** The caller's scheduled messages, soonest first (at most 100, so one page). */
 export type ScheduledListResponse = { scheduled: ScheduledMessage[] };
+
+export const CreateWebhookBody = z.strictObject({ name: DisplayName });
+export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
+/** `url` holds the secret and is shown this once; Parley keeps only its hash. */
+export type CreatedWebhookResponse = { webhook: Webhook; url: string };
+export type WebhooksResponse = { webhooks: Webhook[] };
+/** Admin → Integrations: every webhook with its channel's name. */
+export type AdminWebhooksResponse = { webhooks: (Webhook & { channelName: string })[] };
+/** What a webhook's URL takes: Slack's `text` (and `username` to post under another name this once). */
+export const IncomingWebhookBody = z.strictObject({
+  text: MessageBody,
+  username: DisplayName.optional(),
+});
+export type IncomingWebhookBody = z.infer<typeof IncomingWebhookBody>;
+export const WebhookTokenParams = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a webhook URL'),
+});
 
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({

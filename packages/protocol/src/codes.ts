@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'group_handle_taken',
   'system_message',
   'emoji_name_taken',
+  'webhook_not_found',
+  'too_many_webhooks',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -98,6 +100,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   group_handle_taken: 409,
   system_message: 403,
   emoji_name_taken: 409,
+  webhook_not_found: 404,
+  too_many_webhooks: 409,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -147,4 +151,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   system_message:
     'That line says who joined or what changed: it cannot be edited, deleted, reacted to, replied to, pinned or saved.',
   emoji_name_taken: 'That name is taken by a custom emoji or a standard one.',
+  webhook_not_found: 'No webhook has this URL: it may have been removed.',
+  too_many_webhooks: 'This channel has 25 webhooks: remove one first.',
 };

@@ -193,8 +193,21 @@ export const Message = z.object({
   pinnedBy: Id.nullable(),
   /** A system line ("Alice joined"): no body, never unread, edited, reacted to or replied to. Null for messages. */
   system: SystemEvent.nullable(),
+  /** Posted through an incoming webhook, shown under its name; absent for people's own messages. */
+  via: z.object({ webhookId: Id, name: z.string() }).optional(),
 });
 export type Message = z.infer<typeof Message>;
+
+/** An incoming webhook: a secret URL that posts into one channel under its own name. */
+export const Webhook = z.object({
+  id: Id,
+  channelId: Id,
+  name: z.string(),
+  createdBy: Id,
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Webhook = z.infer<typeof Webhook>;
 
 /** A thread as one user follows it: unread counts replies by others after lastReadSeq. */
 export const ThreadState = z.object({

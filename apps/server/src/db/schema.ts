@@ -139,6 +139,8 @@ export const messages = pgTable(
     pinnedBy: uuid('pinned_by'),
     /** A system line's event ({ type: 'joined' }, ...); null for people's messages. */
     system: jsonb('system'),
+    /** Posted through an integration ({ webhookId, name }); the author is who added it. */
+    via: jsonb('via'),
   },
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),
@@ -469,3 +471,26 @@ export const customEmoji = pgTable('custom_emoji', {
   addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/** Incoming webhooks: a secret URL that posts into one channel as its creator, under its own name. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SHA-256 of the URL's secret: the secret itself is shown once, when the webhook is made. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('webhooks_token_hash_key').on(t.tokenHash),
+    index('webhooks_channel_idx').on(t.channelId),
+  ],
+);

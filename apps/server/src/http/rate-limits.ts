@@ -15,7 +15,7 @@ import { RateLimitedError } from './rate-limited-error.js';
 import { requireUser } from './session.js';
 import { WorkQueue } from './work-queue.js';
 
-type Rule = { points: number; durationS: number; by: 'address' | 'user' };
+type Rule = { points: number; durationS: number; by: 'address' | 'user' | 'webhook' };
 
 /** Budgets: `points` requests per `durationS` seconds, so a burst of `points` then the average rate. */
 export const RATE_RULES = {
@@ -34,6 +34,9 @@ export const RATE_RULES = {
   schedule: { points: 60, durationS: 600, by: 'user' },
   export: { points: 10, durationS: 3600, by: 'user' },
   twoFactor: { points: 30, durationS: 600, by: 'user' },
+  webhookWrite: { points: 30, durationS: 3600, by: 'user' },
+  // As Slack's: about one a second, with room for a burst.
+  webhookPost: { points: 60, durationS: 60, by: 'webhook' },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;
@@ -71,6 +74,8 @@ const ROUTES: Record<string, RateRule> = {
   'DELETE /scheduled/:id': 'schedule',
   'POST /scheduled/:id/send': 'send',
   'GET /channels/:id/export': 'export',
+  'POST /channels/:id/webhooks': 'webhookWrite',
+  'DELETE /webhooks/:id': 'webhookWrite',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

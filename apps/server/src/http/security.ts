@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
-import { CSRF_HEADER } from '@parley/protocol';
+import { API_PREFIX, CSRF_HEADER } from '@parley/protocol';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { installHostCheck } from './allowed-hosts.js';
 import { isAllowedOrigin } from './origins.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const HOOKS_PREFIX = `${API_PREFIX}/hooks/`;
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Origins of the configured API and socket bases, and their WebSocket forms, for connect-src. */
@@ -59,6 +60,8 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   });
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    // A webhook's URL carries its own secret and no session: tools post there from anywhere.
+    if (req.url.startsWith(HOOKS_PREFIX)) return;
     if (req.headers[CSRF_HEADER] !== '1') throw new AppError('csrf_required');
     if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins, req.protocol))
       throw new AppError('forbidden', 'Origin not allowed.');

@@ -8,6 +8,8 @@ import type {
   Reaction,
   SystemEvent,
 } from '@parley/protocol';
+
+type MessageVia = NonNullable<Message['via']>;
 import { type Conn, type Db, commitsOneAtATime, preparedStatement } from '../../db/client.js';
 import { type FeedPlace, type FeedPlaceRow, feedPlaceColumns, feedPlaceOf } from '../feed/feed-place.js';
 import { files, messageEdits, messages, reactions } from '../../db/schema.js';
@@ -40,6 +42,7 @@ export function toMessage(
     pinnedAt: row.pinnedAt?.toISOString() ?? null,
     pinnedBy: row.pinnedBy,
     system: (row.system as SystemEvent | null) ?? null,
+    ...(row.via != null && { via: row.via as MessageVia }),
   };
 }
 
@@ -157,7 +160,7 @@ export async function findByClientId(
 }
 
 export type NewMessage = Pick<MessageRow, 'id' | 'channelId' | 'authorId' | 'clientId' | 'threadRootId'> &
-  Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system'>>;
+  Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system' | 'via'>>;
 type InsertedRow = FeedPlaceRow & { seq: number; created_at: Date | string };
 
 /**
@@ -176,13 +179,13 @@ const STORE_MESSAGE = `next as (
         where r.id = $3::uuid and r.channel_id = c.id and r.thread_root_id is null and r.system is null))))
     returning c.last_seq
   ), msg as (
-    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system)
-    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb from next
+    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system, via)
+    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb, $11::jsonb from next
     returning seq, created_at
   )`;
 
 /**
- * A message that is no reply, recorded in the sync feed. Run on its own and asked to ($11), it also
+ * A message that is no reply, recorded in the sync feed. Run on its own and asked to ($12), it also
  * tells its feed row and the row just before it: with no older transaction running, every row before its own is
  * committed and seen here, so its node can deliver it without reading the feed back.
  */
@@ -193,7 +196,7 @@ const insertMessage = preparedStatement<InsertedRow>(
     select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
     returning tx, id
   )
-  select seq, created_at, ${feedPlaceColumns('$11::boolean')} from msg`,
+  select seq, created_at, ${feedPlaceColumns('$12::boolean')} from msg`,
 );
 
 /**
@@ -245,6 +248,7 @@ async function storeMessage(
     values.encrypted == null ? null : JSON.stringify(values.encrypted),
     values.alsoInChannel ?? false,
     values.system == null ? null : JSON.stringify(values.system),
+    values.via == null ? null : JSON.stringify(values.via),
   ];
   const [row] = values.threadRootId
     ? await insertReply(db, params)
@@ -295,6 +299,7 @@ function storedRow(values: NewMessage, row: InsertedRow): MessageRow {
     pinnedAt: null,
     pinnedBy: null,
     system: values.system ?? null,
+    via: values.via ?? null,
   };
 }
 

@@ -38,6 +38,7 @@ export async function sendMessage(
   actor: Actor,
   channelId: string,
   body: SendMessageBody,
+  opts: { via?: repo.NewMessage['via'] } = {},
 ): Promise<Sent> {
   const values = {
     id: randomUUID(),
@@ -46,6 +47,7 @@ export async function sendMessage(
     clientId: body.clientId,
     threadRootId: body.threadRootId ?? null,
     alsoInChannel: body.alsoInChannel ?? false,
+    via: opts.via ?? null,
   };
   try {
     // Most sends pass every check; one statement makes those checks and stores the message.
@@ -125,6 +127,7 @@ export async function editMessage(ctx: AppContext, actor: Actor, messageId: stri
   const { row, channel } = await loadMessage(ctx, actor, messageId);
   requireNotSystem(row);
   if (row.authorId !== actor.id) throw new AppError('forbidden', 'Only the author can edit a message.');
+  if (row.via) throw new AppError('forbidden', 'A message posted through a webhook cannot be edited.');
   if (row.deletedAt) throw new AppError('message_not_found');
   requireActive(channel);
   const content = contentFor(channel, body);

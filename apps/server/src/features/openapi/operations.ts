@@ -14,6 +14,8 @@ import {
   CreateChannelBody,
   CreateGroupBody,
   CreateInviteBody,
+  CreateWebhookBody,
+  IncomingWebhookBody,
   DraftQuery,
   EditMessageBody,
   HistoryQuery,
@@ -233,6 +235,18 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /admin/invites': { summary: 'Invites (admin)' },
   'POST /admin/invites': { summary: 'Create an invite (admin)', body: CreateInviteBody },
   'DELETE /admin/invites/:code': { summary: 'Revoke an invite (admin)' },
+  'GET /channels/:id/webhooks': { summary: "A channel's incoming webhooks (members)" },
+  'POST /channels/:id/webhooks': {
+    summary: 'Add an incoming webhook to a channel; the answer holds its URL this once',
+    body: CreateWebhookBody,
+  },
+  'DELETE /webhooks/:id': { summary: 'Remove a webhook (who added it, a channel admin, or an admin)' },
+  'GET /admin/webhooks': { summary: 'Every incoming webhook, with its channel (admin)' },
+  'POST /hooks/:token': {
+    summary: "Post to a webhook's channel: JSON { text, username? }, or a form with payload=<that JSON>",
+    body: IncomingWebhookBody,
+    public: true,
+  },
   'GET /openapi.json': { summary: 'This document', public: true },
   'GET /docs': { summary: 'A page listing the operations', public: true },
 };
