@@ -22,11 +22,14 @@ test('the owner cannot leave or archive #general but can export its history, and
   await page.goto('/c/general');
   await waitLive(page);
   await expect(composer(page, 'general')).toBeVisible();
-  // Nothing to rename, archive or leave: its menu only exports the history, as a JSON file.
+  // Nothing to rename, archive or leave: its menu adds webhooks and exports the history, as a JSON file.
   await send(page, 'general', `For the record ${uniqueName('')}`);
   await page.getByRole('button', { name: 'Channel actions' }).click();
   const general = page.getByRole('menu', { name: 'Channel actions' });
-  await expect(general.getByRole('menuitem')).toHaveText(['Export historyA JSON file of every message']);
+  await expect(general.getByRole('menuitem')).toHaveText([
+    'WebhooksPost here from other tools',
+    'Export historyA JSON file of every message',
+  ]);
   const download = page.waitForEvent('download');
   await general.getByRole('menuitem', { name: /^Export history/ }).click();
   const file = await download;

@@ -45,7 +45,18 @@ const EncryptionGate = lazy(() =>
   import('../features/encryption/encryption-gate').then((m) => ({ default: m.EncryptionGate })),
 );
 
+// Opened from the actions menu, rarely.
+const WebhooksDialog = lazy(() => import('../features/webhooks/webhooks-dialog'));
+
 const TYPING_EMIT_MS = 3_000;
+
+/** Webhooks post to channels a member may post in; the server cannot seal, so never encrypted ones. */
+const takesWebhooks = (channel: Channel, me: User) =>
+  !!channel.membership &&
+  !isDirect(channel) &&
+  !channel.encrypted &&
+  !channel.archivedAt &&
+  me.role !== 'guest';
 
 /** Whom a row names: its author, and whoever a system line says was added or removed. */
 const peopleOf = (m: Message) =>
@@ -92,6 +103,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   // On a phone Files and Pins leave the header for its actions menu, so the channel's name has room.
   const phone = useMediaQuery(PHONE);
   const [headerPanel, setHeaderPanel] = useState<'files' | 'pins'>();
+  const [webhooksOpen, setWebhooksOpen] = useState(false);
   const panel = (name: 'files' | 'pins') => ({
     open: headerPanel === name,
     onOpenChange: (open: boolean) => setHeaderPanel(open ? name : undefined),
@@ -179,7 +191,9 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
   }, [channel.id]);
 
   const handleEditLast = useCallback(() => {
-    const mine = data?.messages.filter((m) => m.authorId === me.id && !m.deletedAt && !m.system).at(-1);
+    const mine = data?.messages
+      .filter((m) => m.authorId === me.id && !m.deletedAt && !m.system && !m.via)
+      .at(-1);
     if (mine) setEditingId(mine.id);
   }, [data, me.id]);
 
@@ -203,6 +217,11 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
                 { label: 'Files', run: () => setHeaderPanel('files') },
                 { label: 'Pinned messages', run: () => setHeaderPanel('pins') },
               ]
+            : []
+        }
+        menuExtras={
+          takesWebhooks(channel, me)
+            ? [{ label: 'Webhooks', hint: 'Post here from other tools', run: () => setWebhooksOpen(true) }]
             : []
         }
         extraActions={
@@ -311,6 +330,11 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
       </div>
       {inviteOffer.dialog}
       {slash.dialog}
+      {webhooksOpen && (
+        <Suspense fallback={null}>
+          <WebhooksDialog channel={channel} me={me} users={users} onClose={() => setWebhooksOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
   return (

@@ -4,7 +4,7 @@ import { decryptText } from '../crypto/message-crypto';
 import { api, describeError } from '../lib/api';
 import { avatarUrl } from '../lib/avatar-url';
 import { laterTime } from '../lib/later-choices';
-import { pausedUntil } from '../lib/names';
+import { pausedUntil, senderName } from '../lib/names';
 import { createStore } from '../lib/store';
 import { ownGroupHandles } from '../realtime/apply-group-events';
 import { keys } from '../realtime/keys';
@@ -58,8 +58,8 @@ export function startDesktopNotifications(qc: QueryClient, self: () => User, ope
     if (!channel) return;
     const users = qc.getQueryData<User[]>(keys.users);
     const groups = qc.getQueryData<UserGroup[]>(keys.groups);
-    const sender = users?.find((u) => u.id === message.authorId);
-    const author = sender?.displayName ?? 'Someone';
+    const sender = message.via ? undefined : users?.find((u) => u.id === message.authorId);
+    const author = senderName(message, sender);
     const plain = await decryptText(message, author);
     const text = plain.ok ? plain.text : 'Encrypted message';
     const threads = qc.getQueryData<ThreadEntry[]>(keys.threads);
@@ -96,7 +96,7 @@ export function startReminderAlerts(qc: QueryClient, self: () => User, open: (pa
     const channel = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === channelId);
     const users = qc.getQueryData<User[]>(keys.users);
     const sender = message ? users?.find((u) => u.id === message.authorId) : undefined;
-    const author = sender?.displayName ?? 'Someone';
+    const author = message ? senderName(message, sender) : 'Someone';
     const plain = message && (await decryptText(message, author));
     const text = plain ? (plain.ok ? plain.text : 'Encrypted message') : '';
     const path = message && channel ? messagePath(channel, me, message) : undefined;

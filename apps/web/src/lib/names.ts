@@ -1,4 +1,8 @@
-import type { Channel, User } from '@parley/protocol';
+import type { Channel, Message, User } from '@parley/protocol';
+
+/** Who a message shows as sent by: a webhook's name, else its author's. */
+export const senderName = (message: Message, author: User | undefined, unknown = 'Someone') =>
+  message.via?.name ?? author?.displayName ?? unknown;
 
 /** A DM or group DM: a conversation of people rather than a named channel. */
 export const isDirect = (channel: Channel) => channel.kind === 'dm' || channel.kind === 'group';

@@ -27,6 +27,25 @@ const at = (seq: number, createdAt: string, authorId = 'a'): Message => ({
 
 describe('groupMessages', () => {
   const now = new Date('2026-03-10T12:00:00');
+  it("starts a new run where a webhook's message follows its adder's own, or another webhook's", () => {
+    const via = (m: Message, webhookId: string, name: string): Message => ({
+      ...m,
+      via: { webhookId, name },
+    });
+    const rows = groupMessages(
+      [
+        at(1, '2026-03-10T09:00:00'),
+        via(at(2, '2026-03-10T09:00:10'), 'w1', 'CI'),
+        via(at(3, '2026-03-10T09:00:20'), 'w1', 'CI'),
+        via(at(4, '2026-03-10T09:00:30'), 'w2', 'Alerts'),
+        via(at(5, '2026-03-10T09:00:40'), 'w2', 'Release'),
+        at(6, '2026-03-10T09:00:50'),
+      ],
+      { now },
+    );
+    expect(rows.map((r) => r.head)).toEqual([true, true, false, true, true, true]);
+  });
+
   it('adds a day separator when the day changes and groups runs by author', () => {
     const rows = groupMessages(
       [

@@ -70,6 +70,8 @@ export function groupMessages(
       !prev.system &&
       !message.system &&
       prev.authorId === message.authorId &&
+      prev.via?.webhookId === message.via?.webhookId &&
+      prev.via?.name === message.via?.name &&
       !prev.deletedAt &&
       new Date(message.createdAt).getTime() - new Date(prev.createdAt).getTime() < RUN_MS;
     const firstUnread =

@@ -13,6 +13,7 @@ import { useMessageExtras } from './message-extras';
 import type { Row } from './group-messages';
 import { clockTime, titleWithFullDate } from '../../lib/date-format';
 import { TOUCH_SCREEN } from '../../lib/touch-screen';
+import { senderName } from '../../lib/names';
 import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
@@ -75,7 +76,8 @@ export const MessageRow = memo(function MessageRow({
   inThread,
 }: Props) {
   const { message, head, day, firstUnread } = row;
-  const name = author?.displayName ?? 'Unknown user';
+  const { via } = message;
+  const name = senderName(message, author, 'Unknown user');
   const extras = useMessageExtras();
   const where = { inThread: !!inThread, preview: !!preview };
   // Saving an edit with no text asks to delete, as in Slack; a message with files keeps them instead.
@@ -107,7 +109,11 @@ export const MessageRow = memo(function MessageRow({
       >
         <div className="message-gutter">
           {head ? (
-            <Avatar name={name} username={author?.username ?? '?'} photo={author?.avatarId} />
+            via ? (
+              <Avatar name={name} username={`webhook:${via.webhookId}`} />
+            ) : (
+              <Avatar name={name} username={author?.username ?? '?'} photo={author?.avatarId} />
+            )
           ) : (
             <time
               className="message-hover-time"
@@ -121,10 +127,22 @@ export const MessageRow = memo(function MessageRow({
         <div className="message-main">
           {head && (
             <header className="message-meta">
-              <ProfileTrigger user={author}>
-                <span className="message-author">{name}</span>
-              </ProfileTrigger>
-              {author?.customStatus?.emoji && (
+              {via ? (
+                <>
+                  <span className="message-author">{name}</span>
+                  <span
+                    className="badge badge-app"
+                    title={`Posted by a webhook ${author?.displayName ?? 'someone'} added`}
+                  >
+                    App
+                  </span>
+                </>
+              ) : (
+                <ProfileTrigger user={author}>
+                  <span className="message-author">{name}</span>
+                </ProfileTrigger>
+              )}
+              {!via && author?.customStatus?.emoji && (
                 <span className="message-status" title={author.customStatus.text}>
                   {author.customStatus.emoji}
                 </span>
@@ -166,7 +184,7 @@ export const MessageRow = memo(function MessageRow({
         {!message.deletedAt && !editing && !preview && (
           <div className="message-actions" onClick={closeSheetAfterAction}>
             {extras.actions?.(message, where)}
-            {own && (
+            {own && !via && (
               <button
                 type="button"
                 className="icon-button"

@@ -10,6 +10,7 @@ import { EmojiSection } from './emoji-section';
 import { GroupsSetting } from './groups-setting';
 import { SecurityLog } from './security-log';
 import { TwoFactorSetting } from './two-factor-setting';
+import { WebhooksSection } from './webhooks-section';
 import './admin.css';
 
 export default function AdminPage({ me }: { me: User }) {
@@ -108,6 +109,7 @@ export default function AdminPage({ me }: { me: User }) {
       </section>
       <PeopleSection me={me} />
       <EmojiSection settings={settings.data?.settings} />
+      <WebhooksSection />
       <SecurityLog />
     </PageLayout>
   );

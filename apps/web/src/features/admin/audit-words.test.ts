@@ -37,6 +37,17 @@ describe('auditSentence', () => {
     );
   });
 
+  it('says which webhook was added where, and whose was removed', () => {
+    const detail = { name: 'CI', channel: 'deploys' };
+    expect(auditSentence(entry('webhook_added', { detail }), name)).toBe(
+      'added the webhook “CI” to #deploys',
+    );
+    expect(auditSentence(entry('webhook_removed', { detail }), name)).toBe('removed the webhook “CI”');
+    expect(auditSentence(entry('webhook_removed', { targetId: 'b', detail }), name)).toBe(
+      'removed Bob’s webhook “CI”',
+    );
+  });
+
   it('says how someone signed in, what settings changed to and whom an invite is for', () => {
     expect(auditSentence(entry('signed_in', { detail: { with: 'a recovery code' } }), name)).toBe(
       'signed in with a recovery code',

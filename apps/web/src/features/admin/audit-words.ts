@@ -60,5 +60,11 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
       return invite(d);
     case 'invite_revoked':
       return 'revoked an invite link';
+    case 'webhook_added':
+      return `added the webhook “${d?.name ?? '?'}” to #${d?.channel ?? '?'}`;
+    case 'webhook_removed':
+      return self
+        ? `removed the webhook “${d?.name ?? '?'}”`
+        : `removed ${target}’s webhook “${d?.name ?? '?'}”`;
   }
 }

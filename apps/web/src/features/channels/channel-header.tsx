@@ -24,6 +24,7 @@ export function ChannelHeader({
   onToggleMembers,
   extraActions,
   tucked,
+  menuExtras = [],
 }: {
   channel: Channel;
   me: User;
@@ -32,6 +33,8 @@ export function ChannelHeader({
   extraActions?: React.ReactNode;
   /** Their entries in the actions menu, where a phone keeps them instead of as buttons. */
   tucked: ChannelAction[];
+  /** Other features' entries after the channel's own (webhooks), before export and leave. */
+  menuExtras?: ChannelAction[];
 }) {
   const update = useUpdateChannel();
   const [editingTopic, setEditingTopic] = useState(false);
@@ -63,6 +66,7 @@ export function ChannelHeader({
         : { label: 'Archive channel', run: () => setConfirming('archive') },
     );
   }
+  actions.push(...menuExtras);
   // An encrypted conversation's export would hold only sealed text: the browser reads it, not a file.
   if (channel.membership && !channel.encrypted)
     actions.push({

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
 import { HeaderPopover } from '../../components/header-popover';
 import type { HeaderPanel } from '../../lib/header-panel';
+import { senderName } from '../../lib/names';
 import { usePins } from './use-pins';
 import './pins.css';
 
@@ -23,7 +24,7 @@ export function PinsButton({ channel, users, linkOf, ...panel }: Props) {
           {pins.data.map((m) => (
             <li key={m.id}>
               <Link to={linkOf(m)} className="pin-card" onClick={() => panel.onOpenChange(false)}>
-                <strong>{users.get(m.authorId)?.displayName ?? 'Someone'}</strong>
+                <strong>{senderName(m, users.get(m.authorId))}</strong>
                 <span className="pin-card-text">{m.body ?? 'Encrypted message: open it to read'}</span>
                 <span className="muted small">
                   Pinned by {users.get(m.pinnedBy ?? '')?.displayName ?? 'someone'}

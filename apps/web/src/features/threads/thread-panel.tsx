@@ -33,7 +33,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
 
   const notInChannel = useNotInChannel(channel, me);
   const handleEditLast = useCallback(() => {
-    const mine = page?.messages.filter((m) => m.authorId === me.id && !m.deletedAt).at(-1);
+    const mine = page?.messages.filter((m) => m.authorId === me.id && !m.deletedAt && !m.via).at(-1);
     if (mine) setEditingId(mine.id);
   }, [page, me.id]);
 

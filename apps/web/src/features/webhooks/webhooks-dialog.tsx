@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { Channel, User, Webhook } from '@parley/protocol';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyButton } from '../../components/copy-button';
+import { Dialog } from '../../components/dialog';
+import { FailureNote, Field } from '../../components/field';
+import { managesChannel } from '../../lib/channel-rights';
+import { dateFormat } from '../../lib/date-format';
+import { useAddWebhook, useRemoveWebhook, useWebhooks } from './use-webhooks';
+import './webhooks.css';
+
+const when = dateFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** A channel's incoming webhooks: add one (its URL shown once), see who added each and when it last posted, remove. */
+export default function WebhooksDialog({
+  channel,
+  me,
+  users,
+  onClose,
+}: {
+  channel: Channel;
+  me: User;
+  users: Map<string, User>;
+  onClose: () => void;
+}) {
+  const list = useWebhooks(channel.id);
+  const add = useAddWebhook(channel.id);
+  const remove = useRemoveWebhook(channel.id);
+  const [name, setName] = useState('');
+  const [removing, setRemoving] = useState<Webhook>();
+  const created = add.data;
+  const mayRemove = (w: Webhook) => w.createdBy === me.id || managesChannel(channel, me);
+  const nameOf = (id: string) => (id === me.id ? 'you' : (users.get(id)?.displayName ?? 'someone'));
+
+  return (
+    <>
+      <Dialog title={`Webhooks in #${channel.name}`} open onClose={onClose} wide>
+        <p className="muted">
+          Other tools (CI, alerts, monitoring) post to a webhook’s URL, and their messages show here under its
+          name.
+        </p>
+        {created ? (
+          <section className="webhook-created" aria-label="New webhook URL">
+            <p>
+              <strong>{created.webhook.name}</strong> is ready. Copy its URL now: Parley keeps only a
+              fingerprint of it, so it is not shown again.
+            </p>
+            <div className="webhook-url">
+              <input
+                readOnly
+                aria-label="Webhook URL"
+                value={created.url}
+                onFocus={(e) => e.target.select()}
+              />
+              <CopyButton text={created.url} what="webhook URL" />
+            </div>
+            <p className="small muted">Try it:</p>
+            <pre className="webhook-example" tabIndex={0} aria-label="Example command">
+              {`curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"text": "Hello from ${created.webhook.name}"}' \\\n  '${created.url}'`}
+            </pre>
+            <div className="form-actions">
+              <button type="button" className="button button-ghost" onClick={() => add.reset()}>
+                Add another
+              </button>
+              <button type="button" className="button" onClick={onClose}>
+                Done
+              </button>
+            </div>
+          </section>
+        ) : (
+          <form
+            className="webhook-add"
+            onSubmit={(e) => {
+              e.preventDefault();
+              add.mutate(name.trim(), { onSuccess: () => setName('') });
+            }}
+          >
+            <Field
+              label="Name"
+              hint="Shown on every message it posts, such as “CI” or “Alerts”."
+              value={name}
+              maxLength={64}
+              required
+              onValue={setName}
+            />
+            <button type="submit" className="button" disabled={!name.trim() || add.isPending}>
+              Add webhook
+            </button>
+          </form>
+        )}
+        <FailureNote error={add.error ?? list.error} />
+        <h3 className="webhook-list-title">
+          {list.data?.webhooks.length ? `${list.data.webhooks.length} in this channel` : 'None yet'}
+        </h3>
+        <ul className="webhook-list">
+          {list.data?.webhooks.map((w) => (
+            <li key={w.id}>
+              <span className="webhook-name">{w.name}</span>
+              <span className="small muted">
+                Added by {nameOf(w.createdBy)} ·{' '}
+                {w.lastUsedAt ? `last posted ${when.format(new Date(w.lastUsedAt))}` : 'has not posted yet'}
+              </span>
+              {mayRemove(w) && (
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  aria-label={`Remove ${w.name}`}
+                  onClick={() => setRemoving(w)}
+                >
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+      <ConfirmDialog
+        open={!!removing}
+        title={`Remove “${removing?.name}”?`}
+        confirmLabel="Remove webhook"
+        danger
+        busy={remove.isPending}
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => remove.mutate(removing!.id, { onSuccess: () => setRemoving(undefined) })}
+      >
+        Tools using its URL will get an error from now on. Messages it posted stay.
+        <FailureNote error={remove.error} />
+      </ConfirmDialog>
+    </>
+  );
+}
