@@ -161,6 +161,16 @@ describe.each(await backendsToTest())('Incoming webhooks on %s', (backend) => {
     expect(log.find((e) => e.action === 'webhook_removed')?.detail).toEqual({ name: 'CI' });
   });
 
+  it("counts its messages as unread for its adder, as anyone else's, and as mentions of them", async () => {
+    const room = (await alice.post('/channels', { name: 'alerts', kind: 'public' })).body.channel.id;
+    const { url } = (await add(alice, 'Pager', room)).body;
+    await post(url, { text: 'Disk full on db-1, @alice' });
+    const channel = (await alice.get(`/channels/${room}`)).body.channel;
+    expect(channel.membership).toMatchObject({ unread: 1, mentions: 1 });
+    const mentions = (await alice.get('/mentions')).body.messages as { body: string }[];
+    expect(mentions.map((m) => m.body)).toContain('Disk full on db-1, @alice');
+  });
+
   it('keeps a webhook message from being edited, while its adder may delete it', async () => {
     const { url } = (await add(alice, 'Edits')).body;
     const { messageId } = (await post(url, { text: 'do not touch' })).body;

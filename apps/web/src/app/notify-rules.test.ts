@@ -37,6 +37,12 @@ describe('shouldNotify', () => {
     expect(decide('@design review please', withLevel('mentions'))).toBe(false);
   });
 
+  it("notifies a webhook's adder of what it posts, though they are its author", () => {
+    const via = { webhookId: 'w1', name: 'CI' };
+    expect(decide('Build failed @ann', withLevel('mentions'), { authorId: 'u1', via })).toBe(true);
+    expect(decide('Build failed @ann', withLevel('mentions'), { authorId: 'u1' })).toBe(false);
+  });
+
   it('notifies every DM, and in a muted channel only mentions', () => {
     expect(decide('psst', withLevel('mentions', false, { kind: 'dm' }))).toBe(true);
     expect(decide('hello', withLevel('all', true))).toBe(false);

@@ -1,5 +1,6 @@
 import type { Channel, Message } from '@parley/protocol';
 import { mentionsUser } from '@parley/protocol/client';
+import { isOwnMessage } from '../lib/own-message';
 
 export type NotifyContext = {
   selfId: string;
@@ -19,7 +20,7 @@ export type NotifyContext = {
  */
 export function shouldNotify(message: Message, text: string, channel: Channel, ctx: NotifyContext): boolean {
   const m = channel.membership;
-  if (!m || message.authorId === ctx.selfId || message.deletedAt || message.system || m.notify === 'none')
+  if (!m || isOwnMessage(message, ctx.selfId) || message.deletedAt || message.system || m.notify === 'none')
     return false;
   if (channel.id === ctx.watchingChannelId && !message.threadRootId) return false;
   const mentioned = mentionsUser(text, ctx.selfName, ctx.selfGroups);

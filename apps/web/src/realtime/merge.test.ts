@@ -88,6 +88,9 @@ describe('channel list updates', () => {
       noteMessage(list, msg(4, { authorId: 'u1' }), { selfId: 'u1', reading: false })![0]!.membership!.unread,
     ).toBe(0);
     expect(noteMessage(list, msg(2), { selfId: 'u1', reading: false })![0]!.membership!.unread).toBe(0);
+    // A webhook posts as its adder, and its messages are unread for them as for anyone.
+    const fromWebhook = msg(4, { authorId: 'u1', via: { webhookId: 'w1', name: 'CI' } });
+    expect(noteMessage(list, fromWebhook, { selfId: 'u1', reading: false })![0]!.membership!.unread).toBe(1);
   });
 
   it('counts a message that mentions the reader, by name or as @here, as a mention too', () => {

@@ -1,6 +1,7 @@
 import type { Channel, Message, Reaction, ThreadState, ThreadsResponse } from '@parley/protocol';
 import { mentionsUser } from '@parley/protocol/client';
 import type { OutboxItem } from './outbox';
+import { isOwnMessage } from '../lib/own-message';
 
 /** hasMoreAfter: a window into history (a link, the first unread) that does not reach the newest. */
 export type MessagePage = { messages: Message[]; hasMoreBefore: boolean; hasMoreAfter?: boolean };
@@ -124,7 +125,7 @@ export function noteMessage(
     if (c.id !== message.channelId || message.seq <= c.lastSeq) return c;
     const counts =
       !opts.reading &&
-      message.authorId !== opts.selfId &&
+      !isOwnMessage(message, opts.selfId) &&
       !message.system &&
       inChannel(message) &&
       c.membership;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Channel, Member, User } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
 import { channels, memberships, messages, userGroupMembers, userGroups, users } from '../../db/schema.js';
@@ -10,10 +10,13 @@ export type Unread = { unread: number; mentions: number };
 
 const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.channel_id = channels.id)`;
 
-/** Others' messages in the channel itself after the read mark (system lines never): what counts as unread. */
+/**
+ * Others' messages in the channel itself after the read mark (system lines never): what counts as
+ * unread. A webhook's message is others' for its adder too.
+ */
 const unreadSince = (userId: string) => sql`from ${messages} x
     where x.channel_id = ${channels.id} and x.seq > ${memberships.lastReadSeq}
-    and x.author_id <> ${userId} and x.deleted_at is null and x.system is null
+    and (x.author_id <> ${userId} or x.via is not null) and x.deleted_at is null and x.system is null
     and (x.thread_root_id is null or x.also_in_channel)`;
 
 /** The regex of protocol's mentionPattern, built from the user's name and their groups' handles in the statement itself. */
@@ -247,7 +250,7 @@ export async function countUnread(
         eq(messages.channelId, channelId),
         sql`${messages.seq} > ${afterSeq}`,
         sql`${messages.seq} <= ${lastSeq}`,
-        ne(messages.authorId, userId),
+        or(ne(messages.authorId, userId), isNotNull(messages.via)),
         isNull(messages.deletedAt),
         isNull(messages.system),
         or(isNull(messages.threadRootId), eq(messages.alsoInChannel, true)),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { mentionPattern } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
 import { channels, memberships, messages } from '../../db/schema.js';
@@ -24,7 +24,7 @@ export async function listMentions(
     .where(
       and(
         isNull(messages.deletedAt),
-        ne(messages.authorId, user.id),
+        or(ne(messages.authorId, user.id), isNotNull(messages.via)),
         sql`${messages.body} like '%@%' and ${messages.body} ~* ${mentionPattern(user.username, user.groupHandles)}`,
         page.before
           ? sql`(${messages.createdAt}, ${messages.id}) < (${page.before.at.toISOString()}::timestamptz, ${page.before.id}::uuid)`

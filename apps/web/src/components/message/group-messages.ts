@@ -1,5 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { dateFormat } from '../../lib/date-format';
+import { isOwnMessage } from '../../lib/own-message';
 
 export type Row = {
   message: Message;
@@ -79,7 +80,7 @@ export function groupMessages(
       !message.system &&
       opts.unreadAfter !== undefined &&
       message.seq > opts.unreadAfter &&
-      message.authorId !== opts.selfId;
+      !isOwnMessage(message, opts.selfId);
     if (firstUnread) unreadMarked = true;
     rows.push({
       message,

@@ -25,6 +25,7 @@ import { useDeleteMessage, useEditMessage, useLoadOlder } from '../../realtime/u
 import { clockTime } from '../../lib/date-format';
 import { DirectStart } from './direct-start';
 import './message-list.css';
+import { isOwnMessage } from '../../lib/own-message';
 
 const BASE_INDEX = 1_000_000;
 /** Rows drawn in the first-frame preview: more than a tall window shows. */
@@ -170,7 +171,7 @@ export function MessageList({
         firstVisibleSeq !== undefined &&
         unreadRow.row.message.seq < firstVisibleSeq));
   const othersAfter = (seq: number) =>
-    messages.filter((m) => m.seq > seq && m.authorId !== me.id && !m.system).length;
+    messages.filter((m) => m.seq > seq && !isOwnMessage(m, me.id) && !m.system).length;
   // Below a window that stops short of the newest: the unread of the opening not loaded yet.
   const notLoaded = hasMoreAfter ? Math.max(0, unreadCount - othersAfter(newAfter)) : 0;
   const newBelow = othersAfter(Math.max(newAfter, lastVisibleSeq ?? Infinity)) + notLoaded;
