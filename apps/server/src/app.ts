@@ -58,6 +58,7 @@ import { emojiRoutes } from './features/emoji/emoji.routes.js';
 import { avatarRoutes } from './features/avatars/avatars.routes.js';
 import { groupRoutes } from './features/groups/groups.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { importRoutes } from './features/import/import.routes.js';
 import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
@@ -129,6 +130,7 @@ export async function createParley(
         avatarRoutes,
         groupRoutes,
         webhookRoutes,
+        importRoutes,
         reactionRoutes,
         feedRoutes,
         keyRoutes,

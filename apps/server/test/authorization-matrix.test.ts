@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/http/route-table.js';
@@ -47,6 +48,13 @@ function emojiForm(name: string): FormData {
   const form = new FormData();
   form.append('name', name);
   form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]), 'e.png');
+  return form;
+}
+
+/** A Slack export with no one and nothing in it: a valid import that changes nothing. */
+function slackZip(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(zipSync({ 'users.json': strToU8('[]') }))]), 'export.zip');
   return form;
 }
 
@@ -260,6 +268,7 @@ const POLICY: Record<string, Policy> = {
   // Its adder (member) and the instance's admins; others cannot tell it exists.
   'DELETE /api/v1/webhooks/:id': { expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx' } },
   'GET /api/v1/admin/webhooks': { expect: INSTANCE_ADMIN },
+  'POST /api/v1/admin/import/slack': { expect: INSTANCE_ADMIN, body: () => slackZip() },
   // The URL's secret is the credential: whoever holds it posts, with or without a session.
   'POST /api/v1/hooks/:token': { expect: PUBLIC, body: () => ({ text: 'from a tool' }) },
   'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },

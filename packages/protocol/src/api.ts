@@ -286,6 +286,16 @@ export const WebhookTokenParams = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a webhook URL'),
 });
 
+/** What a Slack import brought in: channels under their Parley names (`from` Slack's), and what it left out. */
+export type SlackImportSummary = {
+  peopleCreated: number;
+  peopleMatched: number;
+  channels: { name: string; from: string; messages: number; private: boolean }[];
+  skipped: { name: string; reason: string }[];
+  messages: number;
+  messagesSkipped: number;
+};
+
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({
   cursor: z

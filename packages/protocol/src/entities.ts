@@ -193,8 +193,8 @@ export const Message = z.object({
   pinnedBy: Id.nullable(),
   /** A system line ("Alice joined"): no body, never unread, edited, reacted to or replied to. Null for messages. */
   system: SystemEvent.nullable(),
-  /** Posted through an incoming webhook, shown under its name; absent for people's own messages. */
-  via: z.object({ webhookId: Id, name: z.string() }).optional(),
+  /** Posted by a tool, shown under its name: an incoming webhook (its id), or a bot in imported history. Absent for people's messages. */
+  via: z.object({ webhookId: Id.optional(), name: z.string() }).optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -494,3 +494,16 @@ export const webhooks = pgTable(
     index('webhooks_channel_idx').on(t.channelId),
   ],
 );
+
+/** What an import made of another chat's ids ('slack', 'user' | 'channel', U123 -> a user or channel id), so a rerun adds nothing. */
+export const imported = pgTable(
+  'imported',
+  {
+    source: text('source').notNull(),
+    kind: text('kind').notNull(),
+    sourceId: text('source_id').notNull(),
+    targetId: uuid('target_id').notNull(),
+    importedAt: at('imported_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.kind, t.sourceId] })],
+);

@@ -35,6 +35,7 @@ export const RATE_RULES = {
   export: { points: 10, durationS: 3600, by: 'user' },
   twoFactor: { points: 30, durationS: 600, by: 'user' },
   webhookWrite: { points: 30, durationS: 3600, by: 'user' },
+  slackImport: { points: 10, durationS: 3600, by: 'user' },
   // As Slack's: about one a second, with room for a burst.
   webhookPost: { points: 60, durationS: 60, by: 'webhook' },
 } satisfies Record<string, Rule>;
@@ -76,6 +77,7 @@ const ROUTES: Record<string, RateRule> = {
   'GET /channels/:id/export': 'export',
   'POST /channels/:id/webhooks': 'webhookWrite',
   'DELETE /webhooks/:id': 'webhookWrite',
+  'POST /admin/import/slack': 'slackImport',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

@@ -160,7 +160,7 @@ export async function findByClientId(
 }
 
 export type NewMessage = Pick<MessageRow, 'id' | 'channelId' | 'authorId' | 'clientId' | 'threadRootId'> &
-  Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system' | 'via'>>;
+  Partial<Pick<MessageRow, 'body' | 'encrypted' | 'alsoInChannel' | 'system' | 'via' | 'createdAt'>>;
 type InsertedRow = FeedPlaceRow & { seq: number; created_at: Date | string };
 
 /**
@@ -179,13 +179,14 @@ const STORE_MESSAGE = `next as (
         where r.id = $3::uuid and r.channel_id = c.id and r.thread_root_id is null and r.system is null))))
     returning c.last_seq
   ), msg as (
-    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system, via)
-    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb, $11::jsonb from next
+    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system, via, created_at)
+    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb, $11::jsonb,
+      coalesce($12::timestamptz, now()) from next
     returning seq, created_at
   )`;
 
 /**
- * A message that is no reply, recorded in the sync feed. Run on its own and asked to ($12), it also
+ * A message that is no reply, recorded in the sync feed. Run on its own and asked to ($13), it also
  * tells its feed row and the row just before it: with no older transaction running, every row before its own is
  * committed and seen here, so its node can deliver it without reading the feed back.
  */
@@ -196,7 +197,7 @@ const insertMessage = preparedStatement<InsertedRow>(
     select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
     returning tx, id
   )
-  select seq, created_at, ${feedPlaceColumns('$12::boolean')} from msg`,
+  select seq, created_at, ${feedPlaceColumns('$13::boolean')} from msg`,
 );
 
 /**
@@ -232,28 +233,50 @@ const insertReply = preparedStatement<InsertedRow>(
   select seq, created_at from msg`,
 );
 
+/** History brought in from elsewhere (an import): stored at its own time, in no feed, its threads counted after. */
+const importMessage = preparedStatement<InsertedRow>(
+  'import_message',
+  `with ${STORE_MESSAGE} select seq, created_at from msg`,
+);
+
+/** Stores an imported message in the caller's transaction, checks skipped: the importer made the channel. */
+export async function importMessageRow(
+  db: Conn,
+  values: NewMessage & { createdAt: Date; editedAt: Date | null },
+): Promise<MessageRow> {
+  const [row] = await importMessage(db, paramsOf(values, true));
+  if (values.editedAt) await updateMessage(db, values.id, { editedAt: values.editedAt });
+  return { ...storedRow(values, row!), editedAt: values.editedAt };
+}
+
 async function storeMessage(
   db: Conn,
   values: NewMessage,
   opts: { checked: boolean; lookUpPrev: boolean },
 ): Promise<InsertedRow | undefined> {
-  const params = [
+  const params = paramsOf(values, opts.checked);
+  const [row] = values.threadRootId
+    ? await insertReply(db, params)
+    : await insertMessage(db, [...params, opts.lookUpPrev]);
+  return row;
+}
+
+/** STORE_MESSAGE's parameters, $1 to $12. */
+function paramsOf(values: NewMessage, checked: boolean): unknown[] {
+  return [
     values.channelId,
     values.authorId,
     values.threadRootId ?? null,
     values.id,
     values.clientId,
     values.body ?? null,
-    opts.checked,
+    checked,
     values.encrypted == null ? null : JSON.stringify(values.encrypted),
     values.alsoInChannel ?? false,
     values.system == null ? null : JSON.stringify(values.system),
     values.via == null ? null : JSON.stringify(values.via),
+    values.createdAt ?? null,
   ];
-  const [row] = values.threadRootId
-    ? await insertReply(db, params)
-    : await insertMessage(db, [...params, opts.lookUpPrev]);
-  return row;
 }
 
 /** Stores a message in the caller's transaction; undefined when a check fails, so the caller can say which. */

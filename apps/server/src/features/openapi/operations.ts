@@ -242,6 +242,10 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'DELETE /webhooks/:id': { summary: 'Remove a webhook (who added it, a channel admin, or an admin)' },
   'GET /admin/webhooks': { summary: 'Every incoming webhook, with its channel (admin)' },
+  'POST /admin/import/slack': {
+    summary:
+      'Import a Slack workspace export (multipart: the .zip in the field file): people, channels, messages (admin)',
+  },
   'POST /hooks/:token': {
     summary: "Post to a webhook's channel: JSON { text, username? }, or a form with payload=<that JSON>",
     body: IncomingWebhookBody,

@@ -110,7 +110,7 @@ export const MessageRow = memo(function MessageRow({
         <div className="message-gutter">
           {head ? (
             via ? (
-              <Avatar name={name} username={`webhook:${via.webhookId}`} />
+              <Avatar name={name} username={`app:${via.webhookId ?? via.name}`} />
             ) : (
               <Avatar name={name} username={author?.username ?? '?'} photo={author?.avatarId} />
             )
@@ -132,7 +132,11 @@ export const MessageRow = memo(function MessageRow({
                   <span className="message-author">{name}</span>
                   <span
                     className="badge badge-app"
-                    title={`Posted by a webhook ${author?.displayName ?? 'someone'} added`}
+                    title={
+                      via.webhookId
+                        ? `Posted by a webhook ${author?.displayName ?? 'someone'} added`
+                        : 'Posted by an app, imported'
+                    }
                   >
                     App
                   </span>

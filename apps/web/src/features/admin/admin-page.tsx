@@ -11,6 +11,7 @@ import { GroupsSetting } from './groups-setting';
 import { SecurityLog } from './security-log';
 import { TwoFactorSetting } from './two-factor-setting';
 import { WebhooksSection } from './webhooks-section';
+import { SlackImportSection } from './slack-import-section';
 import './admin.css';
 
 export default function AdminPage({ me }: { me: User }) {
@@ -110,6 +111,7 @@ export default function AdminPage({ me }: { me: User }) {
       <PeopleSection me={me} />
       <EmojiSection settings={settings.data?.settings} />
       <WebhooksSection />
+      <SlackImportSection />
       <SecurityLog />
     </PageLayout>
   );

@@ -1,0 +1,59 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { SlackImportSummary } from '@parley/protocol';
+import { SlackImportSection } from './slack-import-section';
+
+const api = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), api }));
+
+function renderSection(summary: SlackImportSummary) {
+  api.mockResolvedValue({ summary });
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <SlackImportSection />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('SlackImportSection', () => {
+  it('sends the chosen export and says what came in, what was renamed and what was left out', async () => {
+    renderSection({
+      peopleCreated: 3,
+      peopleMatched: 1,
+      channels: [
+        { name: 'general-slack', from: 'general', messages: 1200, private: false },
+        { name: 'hr', from: 'hr', messages: 1, private: true },
+      ],
+      skipped: [{ name: 'random', reason: 'imported before' }],
+      messages: 1201,
+      messagesSkipped: 40,
+    });
+    const button = screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const zip = new File([new Uint8Array([0x50, 0x4b])], 'export.zip', { type: 'application/zip' });
+    await userEvent.upload(screen.getByLabelText('Slack export (.zip)'), zip);
+    await userEvent.click(button);
+    const form = api.mock.calls[0]![2] as FormData;
+    expect(api.mock.calls[0]!.slice(0, 2)).toEqual(['POST', '/admin/import/slack']);
+    expect((form.get('file') as File).name).toBe('export.zip');
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Imported 2 channels and 1,201 messages.');
+    expect(status.textContent).toContain('3 new people can sign in once you give each a password reset link');
+    expect(status.textContent).toContain('1 person matched an account here by username.');
+    expect(within(status).getByRole('link', { name: '#general-slack' }).getAttribute('href')).toBe(
+      '/c/general-slack',
+    );
+    expect(status.textContent).toContain('#general in Slack, renamed as the name is taken here');
+    // A private channel the admin may not be in is named, not linked.
+    expect(within(status).queryByRole('link', { name: '#hr' })).toBeNull();
+    expect(status.textContent).toContain('Left out, imported before: #random.');
+    expect(status.textContent).toContain('40 entries left out');
+  });
+});

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { OWNER } from '../support/global-setup.js';
+import { messages, registerInNewContext, sidebar, uniqueName, waitLive } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
+
+const SHOTS = process.env.E2E_SHOTS;
+
+/** A Slack export of one public channel where Bob and Cara talked in November 2023, and a private one. */
+function slackExport(bob: string, channel: string, secret: string): Buffer {
+  const ts = (s: number) => `${s}.000100`;
+  const users = [
+    { id: 'U01BOB', name: bob, real_name: 'Bob' },
+    { id: 'U02CARA', name: uniqueName('cara'), real_name: 'Cara Lee' },
+  ];
+  const history = [
+    {
+      type: 'message',
+      user: 'U02CARA',
+      text: 'Kick-off: *launch plan* is in <#C01|x>',
+      ts: ts(1_699_950_000),
+    },
+    {
+      type: 'message',
+      user: 'U01BOB',
+      text: 'Staging is ready &amp; green',
+      ts: ts(1_699_953_600),
+      thread_ts: ts(1_699_953_600),
+      reactions: [{ name: 'tada', users: ['U02CARA', 'U01BOB'], count: 2 }],
+    },
+    {
+      type: 'message',
+      user: 'U02CARA',
+      text: 'Nice, <@U01BOB>!',
+      ts: ts(1_699_953_700),
+      thread_ts: ts(1_699_953_600),
+    },
+    {
+      type: 'message',
+      subtype: 'bot_message',
+      username: 'Deploy Bot',
+      text: 'Deployed v1.0',
+      ts: ts(1_700_040_000),
+    },
+  ];
+  const zip = zipSync({
+    'users.json': strToU8(JSON.stringify(users)),
+    'channels.json': strToU8(
+      JSON.stringify([
+        {
+          id: 'C01',
+          name: channel,
+          creator: 'U02CARA',
+          members: ['U01BOB', 'U02CARA'],
+          purpose: { value: 'Launch' },
+        },
+      ]),
+    ),
+    'groups.json': strToU8(
+      JSON.stringify([{ id: 'G01', name: secret, creator: 'U02CARA', members: ['U02CARA'] }]),
+    ),
+    [`${channel}/2023-11-14.json`]: strToU8(JSON.stringify(history.slice(0, 3))),
+    [`${channel}/2023-11-15.json`]: strToU8(JSON.stringify(history.slice(3))),
+    [`${secret}/2023-11-14.json`]: strToU8(
+      JSON.stringify([{ type: 'message', user: 'U02CARA', text: 'hush', ts: ts(1_699_950_000) }]),
+    ),
+  });
+  return Buffer.from(zip);
+}
+
+test('an admin imports a Slack export and its channels, threads and reactions arrive for everyone', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const bobName = uniqueName('bob');
+  const bob = await registerInNewContext(browser, bobName);
+  await bob.page.emulateMedia({ colorScheme: 'dark' });
+  await waitLive(bob.page);
+  const channel = uniqueName('launch');
+  const zip = slackExport(bobName, channel, uniqueName('secret'));
+
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await owner.goto('/login');
+  await owner.getByLabel('Username').fill(OWNER.username);
+  await owner.getByLabel('Password').fill(OWNER.password);
+  await owner.getByRole('button', { name: 'Sign in' }).click();
+  await waitLive(owner);
+  await owner.goto('/admin');
+  const section = owner.getByRole('region', { name: 'Import from Slack' });
+  await section
+    .getByLabel('Slack export (.zip)')
+    .setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
+  await section.getByRole('button', { name: 'Import' }).click();
+  const summary = section.getByRole('status');
+  await expect(summary).toContainText('Imported 2 channels and 5 messages.');
+  await expect(summary).toContainText(
+    '1 new person can sign in once you give each a password reset link in People.',
+  );
+  await expect(summary).toContainText('1 person matched an account here by username.');
+  expect(await seriousViolations(owner)).toEqual([]);
+  if (SHOTS) await section.screenshot({ path: `${SHOTS}/slack-import-summary.png` });
+
+  // Bob's open tab gets the channel without a reload, its history already read.
+  const link = sidebar(bob.page).getByRole('link', { name: new RegExp(`^# ${channel}`) });
+  await expect(link).toBeVisible();
+  await expect(link.locator('.unread-badge')).toHaveCount(0);
+  await link.click();
+  const rows = messages(bob.page);
+  await expect(rows.filter({ hasText: 'Kick-off' })).toContainText(`launch plan is in #${channel}`);
+  await expect(rows.filter({ hasText: 'Kick-off' }).locator('strong')).toHaveText('launch plan');
+  const staging = rows.filter({ hasText: 'Staging is ready & green' });
+  await expect(staging.getByText('1 reply')).toBeVisible();
+  await expect(staging.getByRole('group', { name: 'Reactions' })).toContainText('🎉2');
+  await expect(rows.filter({ hasText: 'Deployed v1.0' }).locator('.badge-app')).toHaveText('App');
+  await expect(
+    bob.page.locator('.day-separator').filter({ hasText: /14 November 2023|November 14, 2023/ }),
+  ).toBeVisible();
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/slack-import-channel-dark.png` });
+  await bob.page.setViewportSize({ width: 390, height: 844 });
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/slack-import-channel-phone.png` });
+
+  // The same export again adds nothing.
+  await section
+    .getByLabel('Slack export (.zip)')
+    .setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
+  await section.getByRole('button', { name: 'Import' }).click();
+  await expect(summary).toContainText('Imported 0 channels and 0 messages.');
+  await expect(summary).toContainText(`Left out, imported before: #${channel}`);
+  await ownerContext.close();
+  await bob.context.close();
+});
