@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { OWNER } from '../support/global-setup.js';
-import { messages, registerInNewContext, sidebar, uniqueName, waitLive } from '../support/journeys.js';
+import { messages, registerInNewContext, send, sidebar, uniqueName, waitLive } from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -68,6 +68,31 @@ function slackExport(bob: string, channel: string, secret: string): Buffer {
   return Buffer.from(zip);
 }
 
+/** An export of `count` channels of `each` messages by one person, named `prefix-N`. */
+function largeExport(prefix: string, count: number, each: number): Buffer {
+  const files: Record<string, Uint8Array> = {
+    'users.json': strToU8(JSON.stringify([{ id: 'U09ZED', name: uniqueName('zed'), real_name: 'Zed' }])),
+  };
+  const channels = Array.from({ length: count }, (_, i) => ({
+    id: `C9${i}`,
+    name: `${prefix}-${i}`,
+    members: ['U09ZED'],
+  }));
+  files['channels.json'] = strToU8(JSON.stringify(channels));
+  for (const c of channels)
+    files[`${c.name}/2024-01-02.json`] = strToU8(
+      JSON.stringify(
+        Array.from({ length: each }, (_, i) => ({
+          type: 'message',
+          user: 'U09ZED',
+          text: `note ${i}`,
+          ts: `${1_704_200_000 + i}.000100`,
+        })),
+      ),
+    );
+  return Buffer.from(zipSync(files));
+}
+
 test('an admin imports a Slack export and its channels, threads and reactions arrive for everyone', async ({
   browser,
 }) => {
@@ -100,6 +125,10 @@ test('an admin imports a Slack export and its channels, threads and reactions ar
   await expect(summary).toContainText('1 person matched an account here by username.');
   expect(await seriousViolations(owner)).toEqual([]);
   if (SHOTS) await section.screenshot({ path: `${SHOTS}/slack-import-summary.png` });
+  await owner.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(owner)).toEqual([]);
+  if (SHOTS) await section.screenshot({ path: `${SHOTS}/slack-import-summary-dark.png` });
+  await owner.emulateMedia({ colorScheme: 'light' });
 
   // Bob's open tab gets the channel without a reload, its history already read.
   const link = sidebar(bob.page).getByRole('link', { name: new RegExp(`^# ${channel}`) });
@@ -128,6 +157,24 @@ test('an admin imports a Slack export and its channels, threads and reactions ar
   await section.getByRole('button', { name: 'Import' }).click();
   await expect(summary).toContainText('Imported 0 channels and 0 messages.');
   await expect(summary).toContainText(`Left out, imported before: #${channel}`);
+
+  // A larger workspace: the page shows how far it got, and Bob's chat goes on meanwhile.
+  await section.getByLabel('Slack export (.zip)').setInputFiles({
+    name: 'workspace.zip',
+    mimeType: 'application/zip',
+    buffer: largeExport(uniqueName('room'), 8, 600),
+  });
+  await section.getByRole('button', { name: 'Import' }).click();
+  await expect(summary).toContainText(/Importing… \d+ of 8 channels/);
+  if (SHOTS) await section.screenshot({ path: `${SHOTS}/slack-import-progress.png` });
+  await bob.page.setViewportSize({ width: 1280, height: 720 });
+  await sidebar(bob.page)
+    .getByRole('link', { name: /^# general/ })
+    .click();
+  const during = `said during the import ${uniqueName('')}`;
+  await send(bob.page, 'general', during);
+  await expect(messages(bob.page).filter({ hasText: during })).toHaveAttribute('data-status', 'sent');
+  await expect(summary).toContainText('Imported 8 channels and 4,800 messages.', { timeout: 60_000 });
   await ownerContext.close();
   await bob.context.close();
 });

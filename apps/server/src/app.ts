@@ -59,6 +59,7 @@ import { avatarRoutes } from './features/avatars/avatars.routes.js';
 import { groupRoutes } from './features/groups/groups.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { importRoutes } from './features/import/import.routes.js';
+import { stopImports } from './features/import/import-jobs.js';
 import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
@@ -212,6 +213,7 @@ export async function createParley(
       await io.close();
       // Let disconnect handlers settle before their Redis connections go away.
       await new Promise((resolve) => setTimeout(resolve, 50));
+      await stopImports();
       await app.close();
       await audit.settled();
       await limits.close();

@@ -33,6 +33,7 @@ type Fixture = {
   twoFactorCode: string;
   webhookId: string;
   webhookToken: string;
+  importId: string;
 };
 type Policy = {
   expect: Expect;
@@ -269,6 +270,7 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/v1/webhooks/:id': { expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx' } },
   'GET /api/v1/admin/webhooks': { expect: INSTANCE_ADMIN },
   'POST /api/v1/admin/import/slack': { expect: INSTANCE_ADMIN, body: () => slackZip() },
+  'GET /api/v1/admin/imports/:id': { expect: INSTANCE_ADMIN },
   // The URL's secret is the credential: whoever holds it posts, with or without a session.
   'POST /api/v1/hooks/:token': { expect: PUBLIC, body: () => ({ text: 'from a tool' }) },
   'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },
@@ -370,6 +372,15 @@ describe('authorization matrix: every route x every kind of caller', () => {
       webhookId = made.webhook.id;
       webhookToken = made.url.split('/').pop();
     }
+    let importId = '';
+    if (url.includes('/admin/imports/:id')) {
+      const res = await fetch(`${server.url}/api/v1/admin/import/slack`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, 'x-parley-csrf': '1' },
+        body: slackZip(),
+      });
+      importId = ((await res.json()) as { import: { id: string } }).import.id;
+    }
     const groupId = url.includes('/groups/:id')
       ? (await creator.post('/groups', { handle: `g${uniq()}`, name: 'Group' })).body.group.id
       : '';
@@ -419,6 +430,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         twoFactorCode,
         webhookId,
         webhookToken,
+        importId,
       };
     }
   }
@@ -434,6 +446,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace('/scheduled/:id', `/scheduled/${f.scheduledId}`)
       .replace('/webhooks/:id', `/webhooks/${f.webhookId}`)
       .replace('/hooks/:token', `/hooks/${f.webhookToken}`)
+      .replace('/admin/imports/:id', `/admin/imports/${f.importId}`)
       .replace('/emoji/images/:id', `/emoji/images/${f.emojiId}`)
       .replace('/avatars/:id', `/avatars/${f.avatarId}`)
       .replace('/emoji/:name', `/emoji/${f.emojiName}`)

@@ -1,8 +1,9 @@
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, connected, nextEvent, signUp } from './support/client.js';
+import { ApiClient, connected, nextEvent, signUp, waitFor } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
-import { slackExport } from './support/slack-export.js';
+import { largeSlackExport, slackExport } from './support/slack-export.js';
+import { createTestDatabase, postgresAvailable } from './support/services.js';
 import { startServer, type TestServer } from './support/server.js';
 
 type Msg = {
@@ -29,6 +30,19 @@ async function upload(server: TestServer, client: ApiClient, bytes: Uint8Array, 
   return { status: res.status, body: await res.json() };
 }
 
+/** Starts an import and waits for it to end: its job as GET /admin/imports/:id last answered. */
+async function imported(server: TestServer, client: ApiClient, bytes: Uint8Array) {
+  const started = await upload(server, client, bytes);
+  expect(started.status).toBe(202);
+  expect(started.body.import).toMatchObject({ state: 'running', summary: { messages: 0 } });
+  let job = started.body.import;
+  await waitFor(async () => {
+    job = (await client.get(`/admin/imports/${job.id}`)).body.import;
+    return job.state !== 'running';
+  }, 30_000);
+  return job;
+}
+
 describe.each(await backendsToTest())('Slack import on %s', (backend) => {
   let server: TestServer;
   let owner: ApiClient;
@@ -47,9 +61,10 @@ describe.each(await backendsToTest())('Slack import on %s', (backend) => {
     const socket = bob.socket();
     await connected(socket);
     const arrives = nextEvent(socket, 'channel:updated', (e) => e.channel?.name === 'launch');
-    const res = await upload(server, owner, exported());
-    expect(res.status).toBe(200);
-    expect(res.body.summary).toMatchObject({
+    const job = await imported(server, owner, exported());
+    expect(job).toMatchObject({ state: 'done', error: null, finishedAt: expect.any(String) });
+    expect(job.summary).toMatchObject({
+      channelsTotal: 3,
       peopleCreated: 2,
       peopleMatched: 1,
       channels: [
@@ -93,7 +108,7 @@ describe.each(await backendsToTest())('Slack import on %s', (backend) => {
     expect(thread.map((m) => m.body)).toEqual(['first reply', 'also to the channel']);
 
     // The private channel is its members' alone; a deleted Slack account comes in deactivated.
-    const secret = res.body.summary.channels[2];
+    const secret = job.summary.channels[2];
     const joined = (await bob.get('/channels')).body.channels.map((c: { name: string }) => c.name);
     expect(joined).toEqual(expect.arrayContaining(['launch', 'general-slack']));
     expect(joined).not.toContain(secret.name);
@@ -117,10 +132,9 @@ describe.each(await backendsToTest())('Slack import on %s', (backend) => {
 
   it('adds nothing when the same export is imported again', async () => {
     const before = (await owner.get('/admin/users?limit=200')).body.users.length;
-    const res = await upload(server, owner, exported());
-    expect(res.status).toBe(200);
-    expect(res.body.summary).toMatchObject({ peopleCreated: 0, channels: [], messages: 0 });
-    expect(res.body.summary.skipped.map((s: { name: string }) => s.name)).toEqual([
+    const job = await imported(server, owner, exported());
+    expect(job.summary).toMatchObject({ peopleCreated: 0, channels: [], messages: 0 });
+    expect(job.summary.skipped.map((s: { name: string }) => s.name)).toEqual([
       'general',
       'launch',
       'secret-plans',
@@ -155,9 +169,67 @@ describe.each(await backendsToTest())('Slack import on %s', (backend) => {
       ]);
     }
     expect((await upload(server, bob, exported())).status).toBe(403);
+    expect((await bob.get(`/admin/imports/${crypto.randomUUID()}`)).status).toBe(403);
+    expect((await owner.get(`/admin/imports/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await upload(server, new ApiClient(server.url), exported())).status).toBe(401);
     expect((await owner.get('/channels?scope=browse')).body.channels.length).toBe(channelsBefore);
   });
+});
+
+describe.each(await backendsToTest())('Slack imports in the background on %s', (backend) => {
+  let server: TestServer;
+  afterAll(() => server.stop());
+
+  it('runs one at a time and reports its progress as it goes', async () => {
+    server = await startServer({}, backend);
+    const owner = await signUp(server.url, 'owner');
+    const started = await upload(server, owner, largeSlackExport(6, 400));
+    expect(started.status).toBe(202);
+    const second = await upload(server, owner, slackExport({ bob: 'x', channel: 'y', secret: 'z' }));
+    expect([second.status, second.body.error?.code]).toEqual([409, 'conflict']);
+    const seen = new Set<number>();
+    let job = started.body.import;
+    await waitFor(async () => {
+      job = (await owner.get(`/admin/imports/${job.id}`)).body.import;
+      seen.add(job.summary.channels.length);
+      return job.state !== 'running';
+    }, 60_000);
+    expect(job.summary).toMatchObject({ channelsTotal: 6, messages: 2400 });
+    expect(Math.max(...seen)).toBe(6);
+  }, 90_000);
+});
+
+describe.runIf(await postgresAvailable())('A Slack import cut short', () => {
+  it('is interrupted when its server stops, and importing again finishes it', async () => {
+    const db = await createTestDatabase();
+    const first = await startServer({}, 'postgres', { databaseUrl: db.url });
+    const owner = await signUp(first.url, 'owner');
+    const zip = largeSlackExport(8, 300);
+    const started = await upload(first, owner, zip);
+    await waitFor(
+      async () =>
+        (await owner.get(`/admin/imports/${started.body.import.id}`)).body.import.summary.channels.length > 0,
+      30_000,
+    );
+    await first.stop();
+
+    const second = await startServer({}, 'postgres', { databaseUrl: db.url });
+    const again = new ApiClient(second.url);
+    await again.post('/auth/login', { username: 'owner', password: 'correct horse battery' });
+    const cut = (await again.get(`/admin/imports/${started.body.import.id}`)).body.import;
+    expect(cut.state).toBe('interrupted');
+    expect(cut.summary.channels.length).toBeLessThan(8);
+    const job = await imported(second, again, zip);
+    expect(job.summary.channels.length + job.summary.skipped.length).toBe(8);
+    expect(job.summary.skipped.length).toBe(cut.summary.channels.length);
+    const rooms = (await again.get('/channels?scope=browse')).body.channels as {
+      name: string;
+      lastSeq: number;
+    }[];
+    expect(rooms.filter((r) => r.name.startsWith('room-')).map((r) => r.lastSeq)).toEqual(Array(8).fill(300));
+    await second.stop();
+    await db.drop();
+  }, 120_000);
 });
 
 describe('Slack import limits', () => {

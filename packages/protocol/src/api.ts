@@ -288,6 +288,7 @@ export const WebhookTokenParams = z.strictObject({
 
 /** What a Slack import brought in: channels under their Parley names (`from` Slack's), and what it left out. */
 export type SlackImportSummary = {
+  channelsTotal: number;
   peopleCreated: number;
   peopleMatched: number;
   channels: { name: string; from: string; messages: number; private: boolean }[];
@@ -295,6 +296,17 @@ export type SlackImportSummary = {
   messages: number;
   messagesSkipped: number;
 };
+
+/** An import running in the background: `interrupted` when its server stopped mid-way (importing again resumes it). */
+export type ImportJob = {
+  id: string;
+  state: 'running' | 'done' | 'failed' | 'interrupted';
+  summary: SlackImportSummary;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+};
+export type ImportJobResponse = { import: ImportJob };
 
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({

@@ -507,3 +507,15 @@ export const imported = pgTable(
   },
   (t) => [primaryKey({ columns: [t.source, t.kind, t.sourceId] })],
 );
+
+/** Imports running in the background and how they ended; a running one beats every 15 s, so a stale one was interrupted. */
+export const imports = pgTable('imports', {
+  id: uuid('id').primaryKey(),
+  startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+  state: text('state').notNull(),
+  summary: jsonb('summary').notNull(),
+  error: text('error'),
+  startedAt: at('started_at').notNull().defaultNow(),
+  heartbeatAt: at('heartbeat_at').notNull().defaultNow(),
+  finishedAt: at('finished_at'),
+});

@@ -110,3 +110,28 @@ export function slackExport(
   for (const [name, value] of Object.entries(extra)) files[name] = strToU8(JSON.stringify(value));
   return zipSync(files);
 }
+
+/** An export of `channels` public channels of `perChannel` messages each, by two people. */
+export function largeSlackExport(channels: number, perChannel: number): Uint8Array {
+  const users = [
+    { id: 'U01AMY', name: 'amy', real_name: 'Amy' },
+    { id: 'U02BEN', name: 'ben', real_name: 'Ben' },
+  ];
+  const files: Record<string, Uint8Array> = { 'users.json': strToU8(JSON.stringify(users)) };
+  const list = Array.from({ length: channels }, (_, c) => ({
+    id: `C${100 + c}`,
+    name: `room-${c}`,
+    members: ['U01AMY', 'U02BEN'],
+  }));
+  files['channels.json'] = strToU8(JSON.stringify(list));
+  for (const c of list) {
+    const messages = Array.from({ length: perChannel }, (_, i) => ({
+      type: 'message',
+      user: users[i % 2]!.id,
+      text: `line ${i} of ${c.name}`,
+      ts: `${1_700_000_000 + i}.000100`,
+    }));
+    files[`${c.name}/2023-11-14.json`] = strToU8(JSON.stringify(messages));
+  }
+  return zipSync(files);
+}

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ChannelName, DisplayName, LIMITS, Username, type SlackImportSummary } from '@parley/protocol';
+import type { SlackImportSummary } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
+import type { Conn } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { accountChanged } from '../../events/account-changed.js';
 import { type Actor } from '../channels/permissions.js';
 import * as channelsRepo from '../channels/channels.repo.js';
 import { joined } from '../channels/channels.service.js';
@@ -11,37 +11,49 @@ import * as messagesRepo from '../messages/messages.repo.js';
 import { normalizeEmoji } from '../reactions/emoji.js';
 import { findUserById, findUserByUsername, insertUser } from '../users/users.repo.js';
 import * as repo from './import.repo.js';
-import { readSlackExport, type SlackChannel, type SlackExport, type SlackMessage } from './slack-export.js';
-import { slackToMarkdown } from './slack-text.js';
+import type { SlackChannel, SlackExport, SlackMessage } from './slack-export.js';
+import { channelName, displayName, topicOf, usernameOf } from './slack-names.js';
+import { messageBody } from './slack-text.js';
 
 /** Never a valid argon2 hash: an imported person signs in after a reset link, as after a forgotten password. */
 const NO_PASSWORD = '!imported-from-slack';
 /** What Slack records as a message; joins, topic changes and the like are Parley's own system lines. */
 const KEPT_SUBTYPES = new Set([undefined, 'thread_broadcast', 'me_message', 'bot_message', 'file_share']);
+/** Messages a transaction: a channel's history comes in a batch at a time, so others use the database between. */
+const BATCH = 50;
 
 type Person = { id: string; bot?: string };
+
+export const emptySummary = (channelsTotal: number): SlackImportSummary => ({
+  channelsTotal,
+  peopleCreated: 0,
+  peopleMatched: 0,
+  channels: [],
+  skipped: [],
+  messages: 0,
+  messagesSkipped: 0,
+});
 
 /**
  * Imports a Slack workspace export: its people (matched to Parley accounts by username, else made
  * without a password), public and private channels with their members, topics, messages, threads
  * and reactions, at their original times. Each channel is one transaction; a channel imported before
- * is skipped, so running it again adds nothing.
+ * is skipped, so running it again adds nothing. `progress` hears the summary after each channel;
+ * when `stopped` turns true, it stops between channels.
  */
-export async function importSlack(ctx: AppContext, admin: Actor, zip: Uint8Array, address: string) {
-  const data = readSlackExport(zip);
-  const summary: SlackImportSummary = {
-    peopleCreated: 0,
-    peopleMatched: 0,
-    channels: [],
-    skipped: [],
-    messages: 0,
-    messagesSkipped: 0,
-  };
+export async function importSlack(
+  ctx: AppContext,
+  admin: Actor,
+  data: SlackExport,
+  hooks: { progress: (summary: SlackImportSummary) => Promise<void>; stopped: () => boolean },
+): Promise<SlackImportSummary> {
+  const summary = emptySummary(data.channels.length);
   const people = await importPeople(ctx, data, summary);
   const names = await channelNames(ctx, data.channels);
   for (const channel of data.channels) {
+    if (hooks.stopped()) return summary;
     const name = names.get(channel.id)!;
-    if (await repo.findImported(ctx.db, 'channel', channel.id)) {
+    if (await repo.findImported(ctx.db, 'channel-done', channel.id)) {
       summary.skipped.push({ name: channel.name, reason: 'imported before' });
       continue;
     }
@@ -55,12 +67,9 @@ export async function importSlack(ctx: AppContext, admin: Actor, zip: Uint8Array
       if (!isUniqueViolation(err)) throw err;
       summary.skipped.push({ name: channel.name, reason: 'imported before' });
     }
+    await hooks.progress(summary);
   }
   summary.messagesSkipped += data.unreadable();
-  accountChanged(ctx, 'slack_imported', admin.id, null, {
-    detail: { channels: summary.channels.length, messages: summary.messages, people: summary.peopleCreated },
-    address,
-  });
   return summary;
 }
 
@@ -146,7 +155,6 @@ async function importChannel(
   },
 ) {
   const { channel, people } = job;
-  const id = randomUUID();
   const members = [
     ...new Set((channel.members ?? []).map((m) => people.get(m)?.id).filter((m) => !!m)),
   ] as string[];
@@ -155,112 +163,102 @@ async function importChannel(
     user: (slackId: string) => job.people.get(slackId)?.id && usernameFor(job.data, slackId),
     channel: (slackId: string) => job.names.get(slackId),
   };
+  const started = await repo.findImported(ctx.db, 'channel', channel.id);
+  const id = started ?? randomUUID();
+  if (!started)
+    await ctx.db.transaction(async (tx) => {
+      await channelsRepo.insertChannel(tx, {
+        id,
+        name: job.name,
+        kind: channel.private ? 'private' : 'public',
+        topic: topicOf(channel),
+        encrypted: false,
+        createdBy: creator,
+        ...(channel.created ? { createdAt: new Date(channel.created * 1000) } : {}),
+      });
+      await repo.recordImported(tx, 'channel', channel.id, id);
+      for (const userId of members)
+        await channelsRepo.insertMembership(tx, {
+          channelId: id,
+          userId,
+          role: userId === creator ? 'admin' : 'member',
+        });
+    });
+  // A channel an interrupted import began keeps what it has; the rest follows.
+  const prefix = `slack-${channel.id}-`;
+  const idOfTs = await repo.importedMessages(ctx.db, id, prefix);
+  const list = job.data.messagesOf(channel);
   let messages = 0;
   let skipped = 0;
-  await ctx.db.transaction(async (tx) => {
-    await channelsRepo.insertChannel(tx, {
-      id,
-      name: job.name,
-      kind: channel.private ? 'private' : 'public',
-      topic: topicOf(channel),
-      encrypted: false,
-      createdBy: creator,
-      ...(channel.created ? { createdAt: new Date(channel.created * 1000) } : {}),
-    });
-    await repo.recordImported(tx, 'channel', channel.id, id);
-    for (const userId of members)
-      await channelsRepo.insertMembership(tx, {
-        channelId: id,
-        userId,
-        role: userId === creator ? 'admin' : 'member',
-      });
-    const idOfTs = new Map<string, string>();
-    const roots = new Set<string>();
-    for (const m of job.data.messagesOf(channel)) {
-      const body = bodyOf(m, text);
-      if (!KEPT_SUBTYPES.has(m.subtype) || !body) {
-        skipped++;
-        continue;
+  for (let from = 0; from < list.length; from += BATCH) {
+    await ctx.db.transaction(async (tx) => {
+      for (const m of list.slice(from, from + BATCH)) {
+        const body = messageBody(m, text);
+        if (!KEPT_SUBTYPES.has(m.subtype) || !body) skipped++;
+        else if (!idOfTs.has(m.ts)) {
+          idOfTs.set(
+            m.ts,
+            await importMessage(tx, { admin, channelId: id, prefix, people, idOfTs }, m, body),
+          );
+          messages++;
+        }
       }
-      const person = m.user ? people.get(m.user) : undefined;
-      const by = person?.id ? person.id : admin.id;
-      const via = person?.id ? null : { name: m.username || m.bot_profile?.name || person?.bot || 'Slack' };
-      const rootId = m.thread_ts && m.thread_ts !== m.ts ? idOfTs.get(m.thread_ts) : undefined;
-      const at = new Date(Number(m.ts) * 1000);
-      const row = await messagesRepo.importMessageRow(tx, {
-        id: randomUUID(),
-        channelId: id,
-        authorId: by,
-        clientId: `slack-${channel.id}-${m.ts}`,
-        threadRootId: rootId ?? null,
-        alsoInChannel: !!rootId && m.subtype === 'thread_broadcast',
-        body,
-        via,
-        createdAt: at,
-        editedAt: m.edited ? new Date(Number(m.edited.ts) * 1000) : null,
-      });
-      idOfTs.set(m.ts, row.id);
-      if (rootId) roots.add(rootId);
-      const reactions = (m.reactions ?? []).flatMap((r) => {
-        const emoji = normalizeEmoji(`:${r.name.split('::')[0]}:`);
-        const userIds = r.users.map((u) => people.get(u)?.id).filter((u) => !!u) as string[];
-        return emoji && userIds.length ? [{ emoji, userIds }] : [];
-      });
-      await repo.insertReactions(tx, row.id, at, reactions);
-      messages++;
-    }
-    for (const rootId of roots) await messagesRepo.recountReplies(tx, rootId);
+    });
+    // The embedded database serves one statement at a time: requests waiting meanwhile go first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await ctx.db.transaction(async (tx) => {
+    for (const rootId of await repo.threadRootsIn(tx, id)) await messagesRepo.recountReplies(tx, rootId);
     await repo.markAllRead(tx, id);
     if (channel.is_archived) await channelsRepo.updateChannel(tx, id, { archivedAt: new Date() });
     await recordChanges(
       tx,
       members.map((userId) => joined(id, userId)),
     );
+    await repo.recordImported(tx, 'channel-done', channel.id, id);
   });
   return { id, members, messages, skipped };
 }
 
-function bodyOf(m: SlackMessage, names: Parameters<typeof slackToMarkdown>[1]): string {
-  const text = slackToMarkdown(m.text ?? '', names);
-  const files = (m.files ?? []).map((f) => `📎 ${f.title || f.name || 'a file'}`);
-  const body = [m.subtype === 'me_message' ? `_${text}_` : text, ...files].join('\n').trim();
-  return body.slice(0, LIMITS.bodyMax);
+/** One message, its thread and reactions; answers its id. */
+async function importMessage(
+  tx: Conn,
+  to: {
+    admin: Actor;
+    channelId: string;
+    prefix: string;
+    people: Map<string, Person>;
+    idOfTs: Map<string, string>;
+  },
+  m: SlackMessage,
+  body: string,
+): Promise<string> {
+  const person = m.user ? to.people.get(m.user) : undefined;
+  const rootId = m.thread_ts && m.thread_ts !== m.ts ? to.idOfTs.get(m.thread_ts) : undefined;
+  const at = new Date(Number(m.ts) * 1000);
+  const row = await messagesRepo.importMessageRow(tx, {
+    id: randomUUID(),
+    channelId: to.channelId,
+    authorId: person?.id || to.admin.id,
+    clientId: `${to.prefix}${m.ts}`,
+    threadRootId: rootId ?? null,
+    alsoInChannel: !!rootId && m.subtype === 'thread_broadcast',
+    body,
+    // Bots are no one here: their messages show under their name, as a webhook's do.
+    via: person?.id ? null : { name: m.username || m.bot_profile?.name || person?.bot || 'Slack' },
+    createdAt: at,
+    editedAt: m.edited ? new Date(Number(m.edited.ts) * 1000) : null,
+  });
+  const reactions = (m.reactions ?? []).flatMap((r) => {
+    const emoji = normalizeEmoji(`:${r.name.split('::')[0]}:`);
+    const userIds = r.users.map((u) => to.people.get(u)?.id).filter((u) => !!u) as string[];
+    return emoji && userIds.length ? [{ emoji, userIds }] : [];
+  });
+  await repo.insertReactions(tx, row.id, at, reactions);
+  return row.id;
 }
 
 function usernameFor(data: SlackExport, slackId: string): string | undefined {
   const u = data.users.find((x) => x.id === slackId);
   return u && usernameOf(u.name, u.id);
 }
-
-/** Slack's handle in Parley's alphabet (a-z 0-9 . _ -, 2 to 32), or one made of its id. */
-function usernameOf(name: string, slackId: string): string {
-  const cleaned = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, LIMITS.usernameMax);
-  return Username.safeParse(cleaned).success ? cleaned : `slack-${slackId.toLowerCase()}`.slice(0, 32);
-}
-
-function channelName(name: string): string {
-  const cleaned = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64);
-  return ChannelName.safeParse(cleaned).success ? cleaned : 'imported';
-}
-
-function displayName(name: string): string {
-  const cleaned = name
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .trim()
-    .slice(0, LIMITS.displayNameMax);
-  return DisplayName.safeParse(cleaned).success ? cleaned : 'Slack user';
-}
-
-const topicOf = (c: SlackChannel) =>
-  (c.topic?.value || c.purpose?.value || '').trim().slice(0, LIMITS.topicMax);

@@ -1,3 +1,6 @@
+import { LIMITS } from '@parley/protocol';
+import type { SlackMessage } from './slack-export.js';
+
 /** What Slack's ids in a message's text stand for in Parley. */
 export type SlackNames = {
   user: (slackId: string) => string | undefined;
@@ -42,3 +45,11 @@ function convertProse(text: string, names: SlackNames): string {
 }
 
 const unescape = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+/** A message's text as Parley stores it: Markdown, a /me line in italics, and a line naming each file. */
+export function messageBody(m: SlackMessage, names: SlackNames): string {
+  const text = slackToMarkdown(m.text ?? '', names);
+  const files = (m.files ?? []).map((f) => `📎 ${f.title || f.name || 'a file'}`);
+  const body = [m.subtype === 'me_message' ? `_${text}_` : text, ...files].join('\n').trim();
+  return body.slice(0, LIMITS.bodyMax);
+}

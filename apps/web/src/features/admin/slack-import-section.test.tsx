@@ -1,16 +1,33 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { SlackImportSummary } from '@parley/protocol';
+import type { ImportJob, SlackImportSummary } from '@parley/protocol';
 import { SlackImportSection } from './slack-import-section';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), api }));
 
+const job = (state: ImportJob['state'], summary: SlackImportSummary): ImportJob => ({
+  id: 'job1',
+  state,
+  summary,
+  error: null,
+  startedAt: '2026-11-29T10:00:00.000Z',
+  finishedAt: state === 'running' ? null : '2026-11-29T10:01:00.000Z',
+});
+
 function renderSection(summary: SlackImportSummary) {
-  api.mockResolvedValue({ summary });
+  const polls = [
+    job('running', { ...summary, channels: summary.channels.slice(0, 1), messages: 1200 }),
+    job('done', summary),
+  ];
+  api.mockImplementation(async (method: string) =>
+    method === 'POST'
+      ? { import: job('running', { ...summary, channels: [], skipped: [], messages: 0 }) }
+      : { import: polls.shift() ?? job('done', summary) },
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
@@ -22,8 +39,9 @@ function renderSection(summary: SlackImportSummary) {
 }
 
 describe('SlackImportSection', () => {
-  it('sends the chosen export and says what came in, what was renamed and what was left out', async () => {
+  it('sends the chosen export, shows how far it got, then says what came in, was renamed and was left out', async () => {
     renderSection({
+      channelsTotal: 3,
       peopleCreated: 3,
       peopleMatched: 1,
       channels: [
@@ -43,8 +61,18 @@ describe('SlackImportSection', () => {
     expect(api.mock.calls[0]!.slice(0, 2)).toEqual(['POST', '/admin/import/slack']);
     expect((form.get('file') as File).name).toBe('export.zip');
 
-    const status = await screen.findByRole('status');
+    expect((await screen.findByRole('status')).textContent).toContain('Importing…');
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status').textContent).toContain('2 of 3 channels, 1,200 messages so far'),
+      { timeout: 3000 },
+    );
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Imported 2 channels'), {
+      timeout: 3000,
+    });
+    const status = screen.getByRole('status');
     expect(status.textContent).toContain('Imported 2 channels and 1,201 messages.');
+    expect(api).toHaveBeenCalledWith('GET', '/admin/imports/job1');
     expect(status.textContent).toContain('3 new people can sign in once you give each a password reset link');
     expect(status.textContent).toContain('1 person matched an account here by username.');
     expect(within(status).getByRole('link', { name: '#general-slack' }).getAttribute('href')).toBe(

@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SlackImportSummary } from '@parley/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportJobResponse } from '@parley/protocol';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-/** Admin → Import from Slack: a workspace export's people, channels and history brought in at once. */
+/** Admin → Import from Slack: a workspace export's people, channels and history, brought in on the server while this shows how far it got. */
 export function SlackImportSection() {
   const qc = useQueryClient();
   const [file, setFile] = useState<File>();
@@ -15,11 +15,24 @@ export function SlackImportSection() {
     mutationFn: (zip: File) => {
       const form = new FormData();
       form.append('file', zip);
-      return api<{ summary: SlackImportSummary }>('POST', '/admin/import/slack', form);
+      return api<ImportJobResponse>('POST', '/admin/import/slack', form);
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
-  const summary = run.data?.summary;
+  const id = run.data?.import.id;
+  const job = useQuery({
+    queryKey: ['admin', 'import', id],
+    queryFn: () => api<ImportJobResponse>('GET', `/admin/imports/${id}`),
+    enabled: !!id,
+    initialData: run.data,
+    refetchInterval: (q) => (q.state.data?.import.state === 'running' ? 1_000 : false),
+  });
+  const current = job.data?.import;
+  const running = run.isPending || current?.state === 'running';
+  const summary = current && current.state !== 'running' ? current.summary : undefined;
+  // The people list and the security log show what it brought in.
+  useEffect(() => {
+    if (current?.state === 'done') void qc.invalidateQueries({ queryKey: ['admin'] });
+  }, [current?.state, qc]);
   return (
     <section className="card" aria-labelledby="slack-import-title">
       <h2 id="slack-import-title">Import from Slack</h2>
@@ -47,11 +60,28 @@ export function SlackImportSection() {
             }}
           />
         </label>
-        <button type="submit" className="button" disabled={!file || run.isPending}>
-          {run.isPending ? 'Importing…' : 'Import'}
+        <button type="submit" className="button" disabled={!file || running}>
+          {running ? 'Importing…' : 'Import'}
         </button>
       </form>
-      <FailureNote error={run.error} />
+      <FailureNote error={run.error ?? job.error} />
+      {current?.state === 'running' && (
+        <p className="slack-import-progress" role="status">
+          Importing… {current.summary.channels.length + current.summary.skipped.length} of{' '}
+          {plural(current.summary.channelsTotal, 'channel')}, {plural(current.summary.messages, 'message')} so
+          far. Everyone can keep chatting meanwhile.
+        </p>
+      )}
+      {current?.state === 'failed' && (
+        <p className="error-note" role="alert">
+          The import stopped: {current.error}
+        </p>
+      )}
+      {current?.state === 'interrupted' && (
+        <p className="error-note" role="alert">
+          The import stopped when the server did. Import the same file again to finish it: what came in stays.
+        </p>
+      )}
       {summary && (
         <div className="slack-import-summary" role="status">
           <p>
