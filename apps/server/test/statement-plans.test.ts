@@ -43,7 +43,7 @@ describe('what the hot statements read (the embedded database)', () => {
     const plan = await explained(
       server,
       `insert_message('${channelId}', '${alice.user.id}', null, '${crypto.randomUUID()}',
-        '${crypto.randomUUID()}', 'three', false, null, false, null, null, null, false)`,
+        '${crypto.randomUUID()}', 'three', false, null, false, null, false)`,
     );
     expect(rowsRead(plan, 'memberships')).toBe(1);
   });

@@ -8,13 +8,12 @@ import type {
   Reaction,
   SystemEvent,
 } from '@parley/protocol';
-
-type MessageVia = NonNullable<Message['via']>;
 import { type Conn, type Db, commitsOneAtATime, preparedStatement } from '../../db/client.js';
 import { type FeedPlace, type FeedPlaceRow, feedPlaceColumns, feedPlaceOf } from '../feed/feed-place.js';
 import { files, messageEdits, messages, reactions } from '../../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
+type MessageVia = NonNullable<Message['via']>;
 
 export function toMessage(
   row: MessageRow,
@@ -171,7 +170,7 @@ type InsertedRow = FeedPlaceRow & { seq: number; created_at: Date | string };
  * thread root is a root in it. The membership check names $1, not c.id: uncorrelated, it runs once
  * as a key lookup, where a correlated one read and hashed every membership of the author on every send.
  */
-const STORE_MESSAGE = `next as (
+const storeMessageSql = (from: { tool: boolean }) => `next as (
     update channels c set last_seq = c.last_seq + 1
     where c.id = $1 and ($7::boolean or (c.archived_at is null and not c.encrypted
       and exists (select 1 from memberships m where m.channel_id = $1 and m.user_id = $2)
@@ -179,25 +178,33 @@ const STORE_MESSAGE = `next as (
         where r.id = $3::uuid and r.channel_id = c.id and r.thread_root_id is null and r.system is null))))
     returning c.last_seq
   ), msg as (
-    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system, via, created_at)
-    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb, $11::jsonb,
-      coalesce($12::timestamptz, now()) from next
+    insert into messages (id, channel_id, seq, author_id, client_id, body, encrypted, thread_root_id, also_in_channel, system${from.tool ? ', via, created_at' : ''})
+    select $4, $1, next.last_seq, $2, $5, $6, $8::jsonb, $3::uuid, $9::boolean, $10::jsonb${from.tool ? ', $11::jsonb, coalesce($12::timestamptz, now())' : ''} from next
     returning seq, created_at
   )`;
+// People's sends take the statement without a tool's two columns ($11 via, $12 its own time), as cheap as ever.
+const STORE_MESSAGE = storeMessageSql({ tool: false });
+const STORE_TOOL_MESSAGE = storeMessageSql({ tool: true });
 
 /**
- * A message that is no reply, recorded in the sync feed. Run on its own and asked to ($13), it also
- * tells its feed row and the row just before it: with no older transaction running, every row before its own is
- * committed and seen here, so its node can deliver it without reading the feed back.
+ * A message that is no reply, recorded in the sync feed. Run on its own and asked to (its last
+ * parameter), it also tells its feed row and the row just before it: with no older transaction
+ * running, every row before its own is committed and seen here, so its node can deliver it without
+ * reading the feed back. A webhook's message takes the tool's form of the insert.
  */
-const insertMessage = preparedStatement<InsertedRow>(
-  'insert_message',
-  `with ${STORE_MESSAGE}, feed as (
+const newMessageSql = (store: string, asked: string) => `with ${store}, feed as (
     insert into changes (kind, channel_id, user_id, entity_id)
     select 'message:created', $1::uuid, null::uuid, $4::uuid from msg
     returning tx, id
   )
-  select seq, created_at, ${feedPlaceColumns('$13::boolean')} from msg`,
+  select seq, created_at, ${feedPlaceColumns(asked)} from msg`;
+const insertMessage = preparedStatement<InsertedRow>(
+  'insert_message',
+  newMessageSql(STORE_MESSAGE, '$11::boolean'),
+);
+const insertToolMessage = preparedStatement<InsertedRow>(
+  'insert_tool_message',
+  newMessageSql(STORE_TOOL_MESSAGE, '$13::boolean'),
 );
 
 /**
@@ -236,7 +243,7 @@ const insertReply = preparedStatement<InsertedRow>(
 /** History brought in from elsewhere (an import): stored at its own time, in no feed, its threads counted after. */
 const importMessage = preparedStatement<InsertedRow>(
   'import_message',
-  `with ${STORE_MESSAGE} select seq, created_at from msg`,
+  `with ${STORE_TOOL_MESSAGE} select seq, created_at from msg`,
 );
 
 /** Stores an imported message in the caller's transaction, checks skipped: the importer made the channel. */
@@ -244,7 +251,7 @@ export async function importMessageRow(
   db: Conn,
   values: NewMessage & { createdAt: Date; editedAt: Date | null },
 ): Promise<MessageRow> {
-  const [row] = await importMessage(db, paramsOf(values, true));
+  const [row] = await importMessage(db, [...paramsOf(values, true), ...toolParams(values)]);
   if (values.editedAt) await updateMessage(db, values.id, { editedAt: values.editedAt });
   return { ...storedRow(values, row!), editedAt: values.editedAt };
 }
@@ -255,13 +262,24 @@ async function storeMessage(
   opts: { checked: boolean; lookUpPrev: boolean },
 ): Promise<InsertedRow | undefined> {
   const params = paramsOf(values, opts.checked);
+  if (values.via != null) {
+    // Tools post no thread replies.
+    const [row] = await insertToolMessage(db, [...params, ...toolParams(values), opts.lookUpPrev]);
+    return row;
+  }
   const [row] = values.threadRootId
     ? await insertReply(db, params)
     : await insertMessage(db, [...params, opts.lookUpPrev]);
   return row;
 }
 
-/** STORE_MESSAGE's parameters, $1 to $12. */
+/** The tool's form's two more parameters, $11 and $12. */
+const toolParams = (values: NewMessage): unknown[] => [
+  values.via == null ? null : JSON.stringify(values.via),
+  values.createdAt ?? null,
+];
+
+/** STORE_MESSAGE's parameters, $1 to $10. */
 function paramsOf(values: NewMessage, checked: boolean): unknown[] {
   return [
     values.channelId,
@@ -274,8 +292,6 @@ function paramsOf(values: NewMessage, checked: boolean): unknown[] {
     values.encrypted == null ? null : JSON.stringify(values.encrypted),
     values.alsoInChannel ?? false,
     values.system == null ? null : JSON.stringify(values.system),
-    values.via == null ? null : JSON.stringify(values.via),
-    values.createdAt ?? null,
   ];
 }
 
