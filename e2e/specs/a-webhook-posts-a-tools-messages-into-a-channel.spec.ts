@@ -3,8 +3,8 @@ import { OWNER } from '../support/global-setup.js';
 import {
   composer,
   messages,
-  PASSWORD,
   registerInNewContext,
+  signIn,
   uniqueName,
   waitLive,
 } from '../support/journeys.js';
@@ -75,11 +75,7 @@ test('a webhook added to a channel posts a tool’s messages there, live, until 
   // On a phone, dark, the messages read the same.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const bobPhone = await phone.newPage();
-  await bobPhone.goto('/login');
-  await bobPhone.getByLabel('Username').fill(bobName);
-  await bobPhone.getByLabel('Password').fill(PASSWORD);
-  await bobPhone.getByRole('button', { name: 'Sign in' }).click();
-  await waitLive(bobPhone);
+  await signIn(bobPhone, bobName);
   await bobPhone.goto(`/c/${channel}`);
   await expect(messages(bobPhone).filter({ hasText: 'Deployed v2.3' }).locator('.badge-app')).toBeVisible();
   if (SHOTS) await bobPhone.screenshot({ path: `${SHOTS}/webhook-messages-phone.png` });
@@ -96,11 +92,7 @@ test('a webhook added to a channel posts a tool’s messages there, live, until 
   // The owner sees every webhook in Administration.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await owner.goto('/login');
-  await owner.getByLabel('Username').fill(OWNER.username);
-  await owner.getByLabel('Password').fill(OWNER.password);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
-  await waitLive(owner);
+  await signIn(owner, OWNER.username, OWNER.password);
   await owner.goto('/admin');
   const section = owner.getByRole('region', { name: 'Webhooks' });
   await expect(section.getByText(`in #${channel}`)).toBeVisible();

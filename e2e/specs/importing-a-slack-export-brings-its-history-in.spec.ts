@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { OWNER } from '../support/global-setup.js';
-import { messages, registerInNewContext, send, sidebar, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  messages,
+  registerInNewContext,
+  send,
+  sidebar,
+  signIn,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -106,11 +114,7 @@ test('an admin imports a Slack export and its channels, threads and reactions ar
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await owner.goto('/login');
-  await owner.getByLabel('Username').fill(OWNER.username);
-  await owner.getByLabel('Password').fill(OWNER.password);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
-  await waitLive(owner);
+  await signIn(owner, OWNER.username, OWNER.password);
   await owner.goto('/admin');
   const section = owner.getByRole('region', { name: 'Import from Slack' });
   await section

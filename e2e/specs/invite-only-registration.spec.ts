@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { OWNER } from '../support/global-setup.js';
-import { composer, PASSWORD, uniqueName } from '../support/journeys.js';
+import { composer, PASSWORD, signIn, uniqueName } from '../support/journeys.js';
 
 test('the owner turns on invite-only, makes an invite link, and only the link lets a newcomer in', async ({
   browser,
 }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await owner.goto('/login');
-  await owner.getByLabel('Username').fill(OWNER.username);
-  await owner.getByLabel('Password').fill(OWNER.password);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(owner, OWNER.username, OWNER.password);
   await expect(composer(owner, 'general')).toBeVisible();
   await owner.getByRole('button', { name: 'Account menu' }).click();
   await owner.getByRole('menuitem', { name: 'Administration' }).click();

@@ -31,6 +31,15 @@ export async function register(page: Page, username: string): Promise<void> {
   await expect(composer(page, 'general')).toBeVisible();
 }
 
+/** Signs in through the sign-in page and waits until the app is live. */
+export async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitLive(page);
+}
+
 export const composer = (page: Page, channel: string) =>
   page.getByRole('textbox', { name: `Message #${channel}` });
 

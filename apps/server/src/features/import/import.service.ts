@@ -37,9 +37,10 @@ export const emptySummary = (channelsTotal: number): SlackImportSummary => ({
 /**
  * Imports a Slack workspace export: its people (matched to Parley accounts by username, else made
  * without a password), public and private channels with their members, topics, messages, threads
- * and reactions, at their original times. Each channel is one transaction; a channel imported before
- * is skipped, so running it again adds nothing. `progress` hears the summary after each channel;
- * when `stopped` turns true, it stops between channels.
+ * and reactions, at their original times, a batch of messages to a transaction. A channel imported
+ * before is skipped and one begun before goes on, so running it again adds nothing and finishes an
+ * interrupted one. `progress` hears the summary after each channel; when `stopped` turns true, it
+ * stops between channels.
  */
 export async function importSlack(
   ctx: AppContext,

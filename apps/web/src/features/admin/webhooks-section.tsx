@@ -36,10 +36,10 @@ export function WebhooksSection() {
       {webhooks.length === 0 ? (
         <p className="muted">{list.isLoading ? 'Loading…' : 'No webhooks yet.'}</p>
       ) : (
-        <ul className="admin-webhooks">
+        <ul className="action-list admin-webhooks">
           {webhooks.map((w) => (
             <li key={w.id}>
-              <span className="admin-webhook-name">
+              <span className="action-list-name">
                 {w.name} <span className="muted">in #{w.channelName}</span>
               </span>
               <span className="small muted">

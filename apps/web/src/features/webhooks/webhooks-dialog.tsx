@@ -92,10 +92,10 @@ export default function WebhooksDialog({
         <h3 className="webhook-list-title">
           {list.data?.webhooks.length ? `${list.data.webhooks.length} in this channel` : 'None yet'}
         </h3>
-        <ul className="webhook-list">
+        <ul className="action-list">
           {list.data?.webhooks.map((w) => (
             <li key={w.id}>
-              <span className="webhook-name">{w.name}</span>
+              <span className="action-list-name">{w.name}</span>
               <span className="small muted">
                 Added by {nameOf(w.createdBy)} ·{' '}
                 {w.lastUsedAt ? `last posted ${when.format(new Date(w.lastUsedAt))}` : 'has not posted yet'}
