@@ -104,6 +104,11 @@ describe.each(await backendsToTest())('Slack import on %s', (backend) => {
     expect(deployed.via).toEqual({ name: 'Deploy Bot' });
     expect(deployed.authorId).toBe(owner.user.id);
     expect(plan.editedAt).toBe('2023-11-14T22:20:00.000Z');
+    // Slack says what was pinned, not by whom: the importer pinned it.
+    const pins = (await bob.get(`/channels/${channel.id}/pins`)).body.messages as (Msg & {
+      pinnedBy: string;
+    })[];
+    expect(pins.map((m) => [m.id, m.pinnedBy])).toEqual([[plan.id, owner.user.id]]);
     const thread = (await bob.get(`/messages/${ready.id}/thread`)).body.messages as Msg[];
     expect(thread.map((m) => m.body)).toEqual(['first reply', 'also to the channel']);
 

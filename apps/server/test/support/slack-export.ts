@@ -87,6 +87,7 @@ export function slackExport(
       user: 'U02CARA',
       text: 'the plan',
       files: [{ name: 'plan.pdf', title: 'Launch plan' }],
+      pinned_to: ['C02LAUNCH'],
       edited: { user: 'U02CARA', ts: '1700000400.000000' },
       ...day(1_700_000_300),
     },

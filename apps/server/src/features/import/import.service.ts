@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SlackImportSummary } from '@parley/protocol';
+import { LIMITS, type SlackImportSummary } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -9,6 +9,7 @@ import { joined } from '../channels/channels.service.js';
 import { recordChanges } from '../feed/feed.repo.js';
 import * as messagesRepo from '../messages/messages.repo.js';
 import { normalizeEmoji } from '../reactions/emoji.js';
+import { setPinned } from '../pins/pins.repo.js';
 import { findUserById, findUserByUsername, insertUser } from '../users/users.repo.js';
 import * as repo from './import.repo.js';
 import type { SlackChannel, SlackExport, SlackMessage } from './slack-export.js';
@@ -208,8 +209,15 @@ async function importChannel(
     // The embedded database serves one statement at a time: requests waiting meanwhile go first.
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // Slack's export says what was pinned, not by whom or when: pinned by whoever imported it, at most a channel's 100.
+  const pinned = list
+    .filter((m) => m.pinned_to?.includes(channel.id))
+    .map((m) => idOfTs.get(m.ts))
+    .filter((m) => !!m)
+    .slice(-LIMITS.pinsPerChannel) as string[];
   await ctx.db.transaction(async (tx) => {
     for (const rootId of await repo.threadRootsIn(tx, id)) await messagesRepo.recountReplies(tx, rootId);
+    for (const messageId of pinned) await setPinned(tx, messageId, admin.id);
     await repo.markAllRead(tx, id);
     if (channel.is_archived) await channelsRepo.updateChannel(tx, id, { archivedAt: new Date() });
     await recordChanges(

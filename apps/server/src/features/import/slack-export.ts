@@ -39,6 +39,7 @@ const SlackMessage = z.looseObject({
   text: Text.optional(),
   ts: Ts,
   thread_ts: Ts.optional(),
+  pinned_to: z.array(SlackId).max(100).optional(),
   edited: z.looseObject({ ts: Ts }).optional(),
   reactions: z
     .array(z.looseObject({ name: z.string().max(100), users: z.array(SlackId).max(10_000) }))

@@ -14,5 +14,10 @@ describe('sinceLabel', () => {
     expect(sinceLabel(at(new Date(2026, 2, 10, 9, 5)), now)).toMatch(/^today at 9[.:]05/);
     expect(sinceLabel(at(new Date(2026, 2, 9, 20, 0)), now)).toMatch(/^yesterday at /);
     expect(sinceLabel(at(new Date(2026, 1, 3, 12, 0)), now)).toMatch(/3/);
+    expect(sinceLabel(at(new Date(2026, 1, 3, 12, 0)), now)).not.toMatch(/2026/);
+  });
+
+  it('says the year of a reply from another year, as imported threads have', () => {
+    expect(sinceLabel(at(new Date(2023, 10, 14, 12, 0)), now)).toMatch(/2023/);
   });
 });

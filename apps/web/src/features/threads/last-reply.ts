@@ -2,10 +2,11 @@ import { useSyncExternalStore } from 'react';
 import { clockTime, dateFormat } from '../../lib/date-format';
 
 const dayFormat = dateFormat({ day: 'numeric', month: 'long' });
+const dayYearFormat = dateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 
-/** "just now", "5 min ago", "today at 14:05", "yesterday at 9:30", "3 March": how Slack dates a last reply. */
+/** "just now", "5 min ago", "today at 14:05", "yesterday at 9:30", "3 March", "3 March 2023": how Slack dates a last reply. */
 export function sinceLabel(iso: string, now: Date): string {
   const then = new Date(iso);
   const minutes = Math.floor((now.getTime() - then.getTime()) / 60_000);
@@ -14,7 +15,8 @@ export function sinceLabel(iso: string, now: Date): string {
   const days = Math.round((startOfDay(now) - startOfDay(then)) / 86_400_000);
   if (days === 0) return `today at ${clockTime.format(then)}`;
   if (days === 1) return `yesterday at ${clockTime.format(then)}`;
-  return dayFormat.format(then);
+  // An imported thread may be years old: its year is said.
+  return (then.getFullYear() === now.getFullYear() ? dayFormat : dayYearFormat).format(then);
 }
 
 // One shared clock for every summary line: a half-minute tick, so every reader sees the same time.
