@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { OWNER } from '../support/global-setup.js';
@@ -15,11 +16,11 @@ import { seriousViolations } from '../support/axe.js';
 const SHOTS = process.env.E2E_SHOTS;
 
 /** A Slack export of one public channel where Bob and Cara talked in November 2023, and a private one. */
-function slackExport(bob: string, channel: string, secret: string): Buffer {
+function slackExport(bob: string, cara: string, channel: string, secret: string): Buffer {
   const ts = (s: number) => `${s}.000100`;
   const users = [
     { id: 'U01BOB', name: bob, real_name: 'Bob' },
-    { id: 'U02CARA', name: uniqueName('cara'), real_name: 'Cara Lee' },
+    { id: 'U02CARA', name: cara, real_name: 'Cara Lee' },
   ];
   const history = [
     {
@@ -110,7 +111,8 @@ test('an admin imports a Slack export and its channels, threads and reactions ar
   await bob.page.emulateMedia({ colorScheme: 'dark' });
   await waitLive(bob.page);
   const channel = uniqueName('launch');
-  const zip = slackExport(bobName, channel, uniqueName('secret'));
+  const caraName = uniqueName('cara');
+  const zip = slackExport(bobName, caraName, channel, uniqueName('secret'));
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
@@ -179,6 +181,29 @@ test('an admin imports a Slack export and its channels, threads and reactions ar
   await send(bob.page, 'general', during);
   await expect(messages(bob.page).filter({ hasText: during })).toHaveAttribute('data-status', 'sent');
   await expect(summary).toContainText('Imported 8 channels and 4,800 messages.', { timeout: 60_000 });
+
+  // The owner downloads everyone's sign-in link; Cara, new from Slack, sets her password with hers.
+  const download = owner.waitForEvent('download');
+  await section.getByRole('button', { name: 'Download sign-in links (CSV)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('parley-sign-in-links.csv');
+  const csv = fs.readFileSync((await file.path())!, 'utf8');
+  const caraLine = csv.split('\n').find((line) => line.startsWith(`${caraName},`))!;
+  expect(caraLine).toMatch(/^[^,]+,Cara Lee,http[^,]+\/reset\/[A-Za-z0-9_-]+,/);
+  expect(csv).not.toContain(`${bobName},`);
+  await expect(section.getByRole('status').filter({ hasText: 'Downloaded' })).toContainText('links.');
+  const caraContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const caraPage = await caraContext.newPage();
+  await caraPage.goto(new URL(caraLine.split(',')[2]!).pathname);
+  await caraPage.getByLabel(/^New password/).fill('cara sets her own');
+  await caraPage.getByLabel('Repeat new password').fill('cara sets her own');
+  await caraPage.getByRole('button', { name: 'Set password' }).click();
+  await expect(caraPage).toHaveURL(/\/login$/);
+  await signIn(caraPage, caraName, 'cara sets her own');
+  await caraPage.goto(`/c/${channel}`);
+  await expect(messages(caraPage).filter({ hasText: 'Kick-off' })).toBeVisible();
+  if (SHOTS) await caraPage.screenshot({ path: `${SHOTS}/slack-import-cara-phone.png` });
+  await caraContext.close();
   await ownerContext.close();
   await bob.context.close();
 });

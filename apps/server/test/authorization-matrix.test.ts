@@ -271,6 +271,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/admin/webhooks': { expect: INSTANCE_ADMIN },
   'POST /api/v1/admin/import/slack': { expect: INSTANCE_ADMIN, body: () => slackZip() },
   'GET /api/v1/admin/imports/:id': { expect: INSTANCE_ADMIN },
+  'POST /api/v1/admin/import/slack/links': { expect: INSTANCE_ADMIN },
   // The URL's secret is the credential: whoever holds it posts, with or without a session.
   'POST /api/v1/hooks/:token': { expect: PUBLIC, body: () => ({ text: 'from a tool' }) },
   'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },

@@ -135,6 +135,25 @@ describe.each(await backendsToTest())('Slack import on %s', (backend) => {
     });
   });
 
+  it('makes a sign-in link for each imported person with no password yet, and none once they set one', async () => {
+    const made = await owner.post('/admin/import/slack/links');
+    expect(made.status).toBe(201);
+    // Bob had an account; Dan was deleted in Slack, so his stays deactivated.
+    expect(made.body.links.map((l: { username: string }) => l.username)).toEqual(['cara.lee']);
+    const token = made.body.links[0].path.split('/').pop();
+    const cara = new ApiClient(server.url);
+    expect((await cara.post(`/auth/reset/${token}`, { password: 'a new password of cara' })).status).toBe(
+      204,
+    );
+    const login = await cara.post('/auth/login', {
+      username: 'cara.lee',
+      password: 'a new password of cara',
+    });
+    expect(login.status).toBe(200);
+    expect((await owner.post('/admin/import/slack/links')).body.links).toEqual([]);
+    expect((await bob.post('/admin/import/slack/links')).status).toBe(403);
+  });
+
   it('adds nothing when the same export is imported again', async () => {
     const before = (await owner.get('/admin/users?limit=200')).body.users.length;
     const job = await imported(server, owner, exported());

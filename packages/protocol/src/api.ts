@@ -307,6 +307,10 @@ export type ImportJob = {
   finishedAt: string | null;
 };
 export type ImportJobResponse = { import: ImportJob };
+/** A sign-in link (a password reset link) for each imported person who has set no password yet. */
+export type ImportedLinksResponse = {
+  links: { userId: string; username: string; displayName: string; path: string; expiresAt: string }[];
+};
 
 /** Messages that mention the caller, newest first; `cursor` is the previous page's nextCursor. */
 export const MentionsQuery = z.strictObject({

@@ -78,6 +78,7 @@ const ROUTES: Record<string, RateRule> = {
   'POST /channels/:id/webhooks': 'webhookWrite',
   'DELETE /webhooks/:id': 'webhookWrite',
   'POST /admin/import/slack': 'slackImport',
+  'POST /admin/import/slack/links': 'slackImport',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

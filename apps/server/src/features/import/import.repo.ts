@@ -1,7 +1,10 @@
-import { and, eq, gt, isNotNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, like, sql } from 'drizzle-orm';
 import { LIMITS, type SlackImportSummary } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
-import { channels, imported, imports, memberships, messages, reactions } from '../../db/schema.js';
+import { channels, imported, imports, memberships, messages, reactions, users } from '../../db/schema.js';
+
+/** Sign-in links made at once: a bound on one request, and more than a workspace a chat serves. */
+const WAITING_MAX = 5_000;
 
 /** A person; a channel begun (made, with its members); a channel whose history is all in. */
 export type ImportedKind = 'user' | 'channel' | 'channel-done';
@@ -55,6 +58,16 @@ export async function markAllRead(db: Conn, channelId: string): Promise<void> {
 }
 
 export type ImportRow = typeof imports.$inferSelect;
+
+/** Active people an import made who have set no password yet, by username. */
+export async function listWaitingForPassword(db: Conn, noPassword: string) {
+  return db
+    .select({ id: users.id, username: users.username, displayName: users.displayName })
+    .from(users)
+    .where(and(eq(users.passwordHash, noPassword), eq(users.status, 'active')))
+    .orderBy(asc(users.username))
+    .limit(WAITING_MAX);
+}
 
 export async function insertImport(db: Conn, values: typeof imports.$inferInsert): Promise<ImportRow> {
   const [row] = await db.insert(imports).values(values).returning();

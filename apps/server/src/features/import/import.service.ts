@@ -17,7 +17,7 @@ import { channelName, displayName, topicOf, usernameOf } from './slack-names.js'
 import { messageBody } from './slack-text.js';
 
 /** Never a valid argon2 hash: an imported person signs in after a reset link, as after a forgotten password. */
-const NO_PASSWORD = '!imported-from-slack';
+export const NO_PASSWORD = '!imported-from-slack';
 /** What Slack records as a message; joins, topic changes and the like are Parley's own system lines. */
 const KEPT_SUBTYPES = new Set([undefined, 'thread_broadcast', 'me_message', 'bot_message', 'file_share']);
 /** Messages a transaction: a channel's history comes in a batch at a time, so others use the database between. */

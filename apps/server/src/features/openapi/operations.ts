@@ -242,6 +242,9 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'DELETE /webhooks/:id': { summary: 'Remove a webhook (who added it, a channel admin, or an admin)' },
   'GET /admin/webhooks': { summary: 'Every incoming webhook, with its channel (admin)' },
+  'POST /admin/import/slack/links': {
+    summary: 'A sign-in (password reset) link for each imported person with no password yet (admin)',
+  },
   'GET /admin/imports/:id': {
     summary: 'An import: running (with its progress), done, failed or interrupted (admin)',
   },

@@ -1,15 +1,11 @@
+import { downloadText } from '../../lib/download-text';
 import { CopyButton } from '../copy-button';
 import { StepHeading } from './step-heading';
 import './two-factor.css';
 
 function download(codes: string[]) {
   const text = [`Parley recovery codes for ${window.location.host}`, '', ...codes, ''].join('\n');
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  link.download = 'parley-recovery-codes.txt';
-  link.click();
-  // Revoked after the click has started the download, not before.
-  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+  downloadText('parley-recovery-codes.txt', text);
 }
 
 /** The recovery codes, shown once: the server keeps only their hashes. */

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportJob, SlackImportSummary } from '@parley/protocol';
-import { SlackImportSection } from './slack-import-section';
+import { linksCsv, SlackImportSection } from './slack-import-section';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), api }));
@@ -83,5 +83,51 @@ describe('SlackImportSection', () => {
     expect(within(status).queryByRole('link', { name: '#hr' })).toBeNull();
     expect(status.textContent).toContain('Left out, imported before: #random.');
     expect(status.textContent).toContain('40 entries left out');
+  });
+
+  it('writes the sign-in links as CSV, quoting names with commas or quotes', () => {
+    const csv = linksCsv(
+      [
+        {
+          userId: 'u1',
+          username: 'ann',
+          displayName: 'Ann, "the" Lead',
+          path: '/reset/t1',
+          expiresAt: '2026-11-30T10:00:00.000Z',
+        },
+        {
+          userId: 'u2',
+          username: 'bo',
+          displayName: 'Bo',
+          path: '/reset/t2',
+          expiresAt: '2026-11-30T10:00:00.000Z',
+        },
+      ],
+      'https://chat.example.com',
+    );
+    expect(csv).toBe(
+      [
+        'username,name,link,expires',
+        'ann,"Ann, ""the"" Lead",https://chat.example.com/reset/t1,2026-11-30T10:00:00.000Z',
+        'bo,Bo,https://chat.example.com/reset/t2,2026-11-30T10:00:00.000Z',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says when no one is waiting for a password, and downloads nothing', async () => {
+    renderSection({
+      channelsTotal: 0,
+      peopleCreated: 0,
+      peopleMatched: 0,
+      channels: [],
+      skipped: [],
+      messages: 0,
+      messagesSkipped: 0,
+    });
+    api.mockResolvedValueOnce({ links: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'Download sign-in links (CSV)' }));
+    expect(api).toHaveBeenLastCalledWith('POST', '/admin/import/slack/links');
+    expect((await screen.findByRole('status')).textContent).toBe('Everyone imported has set a password.');
   });
 });

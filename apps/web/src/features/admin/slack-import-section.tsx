@@ -1,9 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportJobResponse } from '@parley/protocol';
+import type { ImportedLinksResponse, ImportJobResponse } from '@parley/protocol';
 import { FailureNote } from '../../components/field';
 import { api } from '../../lib/api';
+import { downloadText } from '../../lib/download-text';
+
+/** One CSV field, quoted when it must be. */
+const field = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The links as a CSV an admin can mail merge from: username, name, link, until when it works. */
+export function linksCsv(links: ImportedLinksResponse['links'], origin: string): string {
+  const rows = links.map((l) =>
+    [l.username, l.displayName, `${origin}${l.path}`, l.expiresAt].map(field).join(','),
+  );
+  return ['username,name,link,expires', ...rows, ''].join('\n');
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -16,6 +28,13 @@ export function SlackImportSection() {
       const form = new FormData();
       form.append('file', zip);
       return api<ImportJobResponse>('POST', '/admin/import/slack', form);
+    },
+  });
+  const links = useMutation({
+    mutationFn: () => api<ImportedLinksResponse>('POST', '/admin/import/slack/links'),
+    onSuccess: ({ links: made }) => {
+      if (made.length)
+        downloadText('parley-sign-in-links.csv', linksCsv(made, window.location.origin), 'text/csv');
     },
   });
   const id = run.data?.import.id;
@@ -114,6 +133,28 @@ export function SlackImportSection() {
           )}
         </div>
       )}
+      <div className="slack-import-links">
+        <p className="muted small">
+          Slack’s export holds no passwords: each new person signs in first through a link that sets theirs
+          (it works for 24 hours). Send them their links from a file of all of them.
+        </p>
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={links.isPending}
+          onClick={() => links.mutate()}
+        >
+          Download sign-in links (CSV)
+        </button>
+        <FailureNote error={links.error} />
+        {links.data && (
+          <p className="small" role="status">
+            {links.data.links.length
+              ? `Downloaded ${plural(links.data.links.length, 'link')}. Earlier links for them no longer work.`
+              : 'Everyone imported has set a password.'}
+          </p>
+        )}
+      </div>
     </section>
   );
 }
