@@ -101,18 +101,33 @@ test('a webhook added to a channel posts a tool’s messages there, live, until 
   if (SHOTS) await section.screenshot({ path: `${SHOTS}/webhook-admin.png` });
   await ownerContext.close();
 
-  // Alice sees when it last posted, and removes it after a question; its URL stops at once.
+  // Alice sees when it last posted and, as if the URL had leaked, gives it a new one: the old stops.
   await alice.page.getByRole('button', { name: 'Channel actions' }).click();
   await alice.page.getByRole('menuitem', { name: /^Webhooks/ }).click();
   const item = dialog.getByRole('listitem').filter({ hasText: 'CI' });
   await expect(item).toContainText('Added by you · last posted');
+  await item.getByRole('button', { name: 'New URL for CI' }).click();
+  const renew = alice.page.getByRole('dialog', { name: 'Give “CI” a new URL?' });
+  await renew.getByRole('button', { name: 'Make a new URL' }).click();
+  await expect(dialog.getByText('has a new URL')).toBeVisible();
+  const newUrl = await urlBox.inputValue();
+  expect(newUrl).not.toBe(url);
+  expect((await tool.post(url, { data: { text: 'old URL' } })).status()).toBe(404);
+  expect((await tool.post(newUrl, { data: { text: 'Build 43 passed' } })).status()).toBe(200);
+  await expect(messages(bob.page).filter({ hasText: 'Build 43 passed' })).toBeVisible();
+  expect(await seriousViolations(alice.page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // Then removes it after a question; its URL stops at once.
+  await alice.page.getByRole('button', { name: 'Channel actions' }).click();
+  await alice.page.getByRole('menuitem', { name: /^Webhooks/ }).click();
   await item.getByRole('button', { name: 'Remove CI' }).click();
   const ask = alice.page.getByRole('dialog', { name: 'Remove “CI”?' });
   await expect(ask).toContainText('Tools using its URL will get an error from now on.');
   if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/webhook-remove.png` });
   await ask.getByRole('button', { name: 'Remove webhook' }).click();
   await expect(dialog.getByText('None yet')).toBeVisible();
-  const refused = await tool.post(url, { data: { text: 'too late' } });
+  const refused = await tool.post(newUrl, { data: { text: 'too late' } });
   expect(refused.status()).toBe(404);
   await expect(composer(alice.page, channel)).toBeVisible();
   await tool.dispose();

@@ -268,6 +268,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/channels/:id/webhooks': { expect: CHANNEL_MEMBER, body: () => ({ name: 'CI' }) },
   // Its adder (member) and the instance's admins; others cannot tell it exists.
   'DELETE /api/v1/webhooks/:id': { expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx' } },
+  'POST /api/v1/webhooks/:id/url': { expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx' } },
   'GET /api/v1/admin/webhooks': { expect: INSTANCE_ADMIN },
   'POST /api/v1/admin/import/slack': { expect: INSTANCE_ADMIN, body: () => slackZip() },
   'GET /api/v1/admin/imports/:id': { expect: INSTANCE_ADMIN },

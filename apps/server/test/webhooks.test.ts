@@ -171,6 +171,21 @@ describe.each(await backendsToTest())('Incoming webhooks on %s', (backend) => {
     expect(mentions.map((m) => m.body)).toContain('Disk full on db-1, @alice');
   });
 
+  it('takes a new URL, after which the old one stops', async () => {
+    const { webhook, url } = (await add(alice, 'Leaky')).body;
+    const other = await signUp(server.url, 'fay');
+    await alice.post(`/channels/${channelId}/members`, { userId: other.user.id });
+    expect((await other.post(`/webhooks/${webhook.id}/url`)).status).toBe(403);
+    const renewed = await alice.post(`/webhooks/${webhook.id}/url`);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.webhook.id).toBe(webhook.id);
+    expect(renewed.body.url).not.toBe(url);
+    expect((await post(url, { text: 'with the old URL' })).status).toBe(404);
+    expect((await post(renewed.body.url, { text: 'with the new URL' })).status).toBe(200);
+    const log = (await owner.get('/admin/audit')).body.entries as { action: string; detail: unknown }[];
+    expect(log.find((e) => e.action === 'webhook_url_renewed')?.detail).toEqual({ name: 'Leaky' });
+  });
+
   it('keeps a webhook message from being edited, while its adder may delete it', async () => {
     const { url } = (await add(alice, 'Edits')).body;
     const { messageId } = (await post(url, { text: 'do not touch' })).body;

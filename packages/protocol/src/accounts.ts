@@ -98,6 +98,7 @@ export const AUDIT_ACTIONS = [
   'invite_revoked',
   'webhook_added',
   'webhook_removed',
+  'webhook_url_renewed',
   'slack_imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -77,6 +77,7 @@ const ROUTES: Record<string, RateRule> = {
   'GET /channels/:id/export': 'export',
   'POST /channels/:id/webhooks': 'webhookWrite',
   'DELETE /webhooks/:id': 'webhookWrite',
+  'POST /webhooks/:id/url': 'webhookWrite',
   'POST /admin/import/slack': 'slackImport',
   'POST /admin/import/slack/links': 'slackImport',
 };

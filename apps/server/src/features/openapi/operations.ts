@@ -240,6 +240,10 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Add an incoming webhook to a channel; the answer holds its URL this once',
     body: CreateWebhookBody,
   },
+  'POST /webhooks/:id/url': {
+    summary:
+      'Give a webhook a new URL, answered this once; the old one stops (who added it, a channel admin, or an admin)',
+  },
   'DELETE /webhooks/:id': { summary: 'Remove a webhook (who added it, a channel admin, or an admin)' },
   'GET /admin/webhooks': { summary: 'Every incoming webhook, with its channel (admin)' },
   'POST /admin/import/slack/links': {

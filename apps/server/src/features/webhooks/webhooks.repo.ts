@@ -63,6 +63,15 @@ export async function deleteWebhook(db: Conn, id: string): Promise<boolean> {
   return gone.length > 0;
 }
 
+export async function setTokenHash(db: Conn, id: string, tokenHash: string): Promise<boolean> {
+  const changed = await db
+    .update(webhooks)
+    .set({ tokenHash })
+    .where(eq(webhooks.id, id))
+    .returning({ id: webhooks.id });
+  return changed.length > 0;
+}
+
 export async function markUsed(db: Conn, id: string, at: Date): Promise<void> {
   await db.update(webhooks).set({ lastUsedAt: at }).where(eq(webhooks.id, id));
 }

@@ -33,6 +33,13 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send(body);
   });
 
+  app.post('/webhooks/:id/url', async (req): Promise<CreatedWebhookResponse> => {
+    const actor = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const { webhook, token } = await webhooks.renewWebhookUrl(ctx, actor, id, req.ip);
+    return { webhook, url: hookUrl(ctx, req, token) };
+  });
+
   app.delete('/webhooks/:id', async (req, reply) => {
     const actor = await requireUser(ctx, req);
     await webhooks.deleteWebhook(ctx, actor, parse(IdParams, req.params).id, req.ip);

@@ -59,8 +59,8 @@ export async function createWebhook(
   return { webhook: repo.toWebhook(row), token };
 }
 
-/** Its creator, the channel's admins and the instance's admins may remove a webhook; its URL stops at once. */
-export async function deleteWebhook(ctx: AppContext, actor: Actor, id: string, address: string) {
+/** A webhook its creator, the channel's admins or the instance's admins may change or remove. */
+async function loadManaged(ctx: AppContext, actor: Actor, id: string) {
   const row = await repo.findWebhook(ctx.db, id);
   if (!row) throw new AppError('webhook_not_found');
   if (!isInstanceAdmin(actor)) {
@@ -69,8 +69,26 @@ export async function deleteWebhook(ctx: AppContext, actor: Actor, id: string, a
     });
     requireMember(membership);
     if (row.createdBy !== actor.id && !canManage(actor, channel, membership))
-      throw new AppError('forbidden', 'Only who added a webhook or a channel admin can remove it.');
+      throw new AppError('forbidden', 'Only who added a webhook or a channel admin can change it.');
   }
+  return row;
+}
+
+/** A new secret for the webhook's URL, answered this once: the old URL stops at once, as after a leak. */
+export async function renewWebhookUrl(ctx: AppContext, actor: Actor, id: string, address: string) {
+  const row = await loadManaged(ctx, actor, id);
+  const token = randomBytes(32).toString('base64url');
+  if (!(await repo.setTokenHash(ctx.db, id, hashToken(token)))) throw new AppError('webhook_not_found');
+  accountChanged(ctx, 'webhook_url_renewed', actor.id, row.createdBy, {
+    detail: { name: row.name },
+    address,
+  });
+  return { webhook: repo.toWebhook(row), token };
+}
+
+/** Its URL stops at once; the messages it posted stay. */
+export async function deleteWebhook(ctx: AppContext, actor: Actor, id: string, address: string) {
+  const row = await loadManaged(ctx, actor, id);
   if (!(await repo.deleteWebhook(ctx.db, id))) throw new AppError('webhook_not_found');
   accountChanged(ctx, 'webhook_removed', actor.id, row.createdBy, { detail: { name: row.name }, address });
 }

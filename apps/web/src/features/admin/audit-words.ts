@@ -60,6 +60,8 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
       return invite(d);
     case 'invite_revoked':
       return 'revoked an invite link';
+    case 'webhook_url_renewed':
+      return `gave ${self ? 'their' : `${target}’s`} webhook “${d?.name ?? '?'}” a new URL`;
     case 'slack_imported':
       return `imported ${d?.channels ?? 0} channels and ${d?.messages ?? 0} messages from Slack`;
     case 'webhook_added':

@@ -23,6 +23,15 @@ export function useAddWebhook(channelId: string) {
   });
 }
 
+/** A new URL for a webhook (the old one stops), answered this once. */
+export function useRenewWebhookUrl(channelId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<CreatedWebhookResponse>('POST', `/webhooks/${id}/url`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keyOf(channelId) }),
+  });
+}
+
 export function useRemoveWebhook(channelId: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -23,6 +23,8 @@ const URL_ONCE = 'http://parley.test/api/v1/hooks/abcdefghijklmnopqrstuvwxyzABCD
 function renderDialog(me: User, listed: Webhook[], where: Channel = channel()) {
   api.mockImplementation(async (method: string, path: string, body?: { name: string }) => {
     if (method === 'GET') return { webhooks: listed };
+    if (method === 'POST' && path.endsWith('/url'))
+      return { webhook: hook('mine', me.id), url: `${URL_ONCE}2` };
     if (method === 'POST') return { webhook: hook('new', me.id, { name: body!.name }), url: URL_ONCE };
     return undefined;
   });
@@ -66,6 +68,21 @@ describe('WebhooksDialog', () => {
     expect(screen.getByText(/Tools using its URL will get an error/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Remove webhook', hidden: true }));
     await waitFor(() => expect(api).toHaveBeenCalledWith('DELETE', '/webhooks/mine'));
+  });
+
+  it('gives a webhook a new URL after a question, and shows it once', async () => {
+    renderDialog(user('u1'), [hook('mine', 'u1')]);
+    const mine = (await screen.findByText('Hook mine')).closest('li')!;
+    await userEvent.click(within(mine).getByRole('button', { name: 'New URL for Hook mine', hidden: true }));
+    expect(screen.getByText(/Its current URL stops working at once/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Make a new URL', hidden: true }));
+    expect(api).toHaveBeenCalledWith('POST', '/webhooks/mine/url');
+    const url = (await screen.findByRole('textbox', {
+      name: 'Webhook URL',
+      hidden: true,
+    })) as HTMLInputElement;
+    expect(url.value).toBe(`${URL_ONCE}2`);
+    expect(screen.getByText(/has a new URL/)).toBeTruthy();
   });
 
   it("offers a channel admin the removal of anyone's webhook", async () => {

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { FailureNote, Field } from '../../components/field';
 import { managesChannel } from '../../lib/channel-rights';
 import { dateFormat } from '../../lib/date-format';
-import { useAddWebhook, useRemoveWebhook, useWebhooks } from './use-webhooks';
+import { useAddWebhook, useRemoveWebhook, useRenewWebhookUrl, useWebhooks } from './use-webhooks';
 import './webhooks.css';
 
 const when = dateFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -26,9 +26,12 @@ export default function WebhooksDialog({
   const list = useWebhooks(channel.id);
   const add = useAddWebhook(channel.id);
   const remove = useRemoveWebhook(channel.id);
+  const renew = useRenewWebhookUrl(channel.id);
   const [name, setName] = useState('');
   const [removing, setRemoving] = useState<Webhook>();
-  const created = add.data;
+  const [renewing, setRenewing] = useState<Webhook>();
+  // The URL to show this once: a new webhook's, or one just given a new URL.
+  const created = renew.data ?? add.data;
   const mayRemove = (w: Webhook) => w.createdBy === me.id || managesChannel(channel, me);
   const nameOf = (id: string) => (id === me.id ? 'you' : (users.get(id)?.displayName ?? 'someone'));
 
@@ -42,8 +45,8 @@ export default function WebhooksDialog({
         {created ? (
           <section className="webhook-created" aria-label="New webhook URL">
             <p>
-              <strong>{created.webhook.name}</strong> is ready. Copy its URL now: Parley keeps only a
-              fingerprint of it, so it is not shown again.
+              <strong>{created.webhook.name}</strong> {renew.data ? 'has a new URL' : 'is ready'}. Copy its
+              URL now: Parley keeps only a fingerprint of it, so it is not shown again.
             </p>
             <div className="webhook-url">
               <input
@@ -59,7 +62,14 @@ export default function WebhooksDialog({
               {`curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"text": "Hello from ${created.webhook.name}"}' \\\n  '${created.url}'`}
             </pre>
             <div className="form-actions">
-              <button type="button" className="button button-ghost" onClick={() => add.reset()}>
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => {
+                  add.reset();
+                  renew.reset();
+                }}
+              >
                 Add another
               </button>
               <button type="button" className="button" onClick={onClose}>
@@ -72,7 +82,12 @@ export default function WebhooksDialog({
             className="webhook-add"
             onSubmit={(e) => {
               e.preventDefault();
-              add.mutate(name.trim(), { onSuccess: () => setName('') });
+              add.mutate(name.trim(), {
+                onSuccess: () => {
+                  setName('');
+                  renew.reset();
+                },
+              });
             }}
           >
             <Field
@@ -101,14 +116,24 @@ export default function WebhooksDialog({
                 {w.lastUsedAt ? `last posted ${when.format(new Date(w.lastUsedAt))}` : 'has not posted yet'}
               </span>
               {mayRemove(w) && (
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
-                  aria-label={`Remove ${w.name}`}
-                  onClick={() => setRemoving(w)}
-                >
-                  Remove
-                </button>
+                <span className="action-list-actions">
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-label={`New URL for ${w.name}`}
+                    onClick={() => setRenewing(w)}
+                  >
+                    New URL
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-label={`Remove ${w.name}`}
+                    onClick={() => setRemoving(w)}
+                  >
+                    Remove
+                  </button>
+                </span>
               )}
             </li>
           ))}
@@ -125,6 +150,24 @@ export default function WebhooksDialog({
       >
         Tools using its URL will get an error from now on. Messages it posted stay.
         <FailureNote error={remove.error} />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={!!renewing}
+        title={`Give “${renewing?.name}” a new URL?`}
+        confirmLabel="Make a new URL"
+        busy={renew.isPending}
+        onClose={() => setRenewing(undefined)}
+        onConfirm={() =>
+          renew.mutate(renewing!.id, {
+            onSuccess: () => {
+              add.reset();
+              setRenewing(undefined);
+            },
+          })
+        }
+      >
+        Its current URL stops working at once, as when it has leaked. Give the tools that use it the new one.
+        <FailureNote error={renew.error} />
       </ConfirmDialog>
     </>
   );
