@@ -3,6 +3,7 @@ import type { User } from '@parley/protocol';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { hashToken, SESSION_MAX_AGE_S, userForToken } from '../features/auth/auth.service.js';
+import { isInstanceAdmin } from '../features/channels/permissions.js';
 
 export const SESSION_COOKIE = 'parley_session';
 
@@ -36,6 +37,13 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
     resolved.set(req, user);
   }
   if (!user) throw new AppError('unauthenticated');
+  return user;
+}
+
+/** The signed-in owner or admin; anyone else signed in gets 403. */
+export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<User> {
+  const user = await requireUser(ctx, req);
+  if (!isInstanceAdmin(user)) throw new AppError('forbidden', 'Only owners and admins can do that.');
   return user;
 }
 

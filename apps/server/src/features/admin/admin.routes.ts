@@ -5,8 +5,7 @@ import { CreateInviteBody, UpdateSettingsBody } from '@parley/protocol';
 import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
-import { requireUser } from '../../http/session.js';
-import { isInstanceAdmin } from '../channels/permissions.js';
+import { requireAdmin } from '../../http/session.js';
 import { assertMayRequire, signOutThoseWithout } from '../two-factor/two-factor.service.js';
 import { auditRoutes } from '../audit/audit.routes.js';
 import { adminUserRoutes } from './admin-users.routes.js';
@@ -17,11 +16,7 @@ const CodeParams = z.strictObject({ code: z.string().min(1).max(64) });
 const OPEN_INVITES_AT_MOST = 100;
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const requireAdmin = async (req: FastifyRequest) => {
-    const user = await requireUser(ctx, req);
-    if (!isInstanceAdmin(user)) throw new AppError('forbidden', 'Only owners and admins can do that.');
-    return user;
-  };
+  const asAdmin = (req: FastifyRequest) => requireAdmin(ctx, req);
 
   app.get('/instance', async () => ({ settings: await repo.readSettings(ctx.db) }));
 
@@ -33,12 +28,12 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/admin/settings', async (req) => {
-    await requireAdmin(req);
+    await asAdmin(req);
     return { settings: await repo.readSettings(ctx.db) };
   });
 
   app.patch('/admin/settings', async (req) => {
-    const admin = await requireAdmin(req);
+    const admin = await asAdmin(req);
     const body = parse(UpdateSettingsBody, req.body);
     const requiring = body.requireTwoFactor && !(await repo.readSettings(ctx.db)).requireTwoFactor;
     if (requiring) await assertMayRequire(ctx, admin);
@@ -49,12 +44,12 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/admin/invites', async (req) => {
-    await requireAdmin(req);
+    await asAdmin(req);
     return { invites: (await repo.listInvites(ctx.db)).map(repo.toInvite) };
   });
 
   app.post('/admin/invites', async (req, reply) => {
-    const admin = await requireAdmin(req);
+    const admin = await asAdmin(req);
     const body = parse(CreateInviteBody, req.body === undefined ? {} : req.body);
     if ((await repo.countOpenInvites(ctx.db)) >= OPEN_INVITES_AT_MOST) throw new AppError('too_many_invites');
     const row = await repo.insertInvite(ctx.db, {
@@ -70,13 +65,13 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.delete('/admin/invites/:code', async (req, reply) => {
-    const admin = await requireAdmin(req);
+    const admin = await asAdmin(req);
     if (!(await repo.revokeInvite(ctx.db, parse(CodeParams, req.params).code)))
       throw new AppError('not_found');
     accountChanged(ctx, 'invite_revoked', admin.id, null);
     return reply.status(204).send();
   });
 
-  adminUserRoutes(app, ctx, requireAdmin);
-  auditRoutes(app, ctx, requireAdmin);
+  adminUserRoutes(app, ctx, asAdmin);
+  auditRoutes(app, ctx, asAdmin);
 }

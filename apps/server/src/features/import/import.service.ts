@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type SlackImportSummary } from '@parley/protocol';
+import { LIMITS, type ImportedLinksResponse, type SlackImportSummary, type User } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { createResetLink } from '../auth/passwords.service.js';
 import { type Actor } from '../channels/permissions.js';
 import * as channelsRepo from '../channels/channels.repo.js';
 import { joined } from '../channels/channels.service.js';
@@ -17,13 +18,14 @@ import { channelName, displayName, topicOf, usernameOf } from './slack-names.js'
 import { messageBody } from './slack-text.js';
 
 /** Never a valid argon2 hash: an imported person signs in after a reset link, as after a forgotten password. */
-export const NO_PASSWORD = '!imported-from-slack';
+const NO_PASSWORD = '!imported-from-slack';
 /** What Slack records as a message; joins, topic changes and the like are Parley's own system lines. */
 const KEPT_SUBTYPES = new Set([undefined, 'thread_broadcast', 'me_message', 'bot_message', 'file_share']);
 /** Messages a transaction: a channel's history comes in a batch at a time, so others use the database between. */
 const BATCH = 50;
 
-type Person = { id: string; bot?: string };
+/** A Slack account as Parley knows it: an account (id, username), or a bot's name. */
+type Person = { id: string; username?: string; bot?: string };
 
 export const emptySummary = (channelsTotal: number): SlackImportSummary => ({
   channelsTotal,
@@ -75,6 +77,22 @@ export async function importSlack(
   return summary;
 }
 
+/** Slack's export has no passwords: a reset link for each person an import made who has set none yet, to send them. */
+export async function signInLinks(ctx: AppContext, admin: User): Promise<ImportedLinksResponse['links']> {
+  const links: ImportedLinksResponse['links'] = [];
+  for (const person of await repo.listWaitingForPassword(ctx.db, NO_PASSWORD)) {
+    const { path, expiresAt } = await createResetLink(ctx, admin, person.id);
+    links.push({
+      userId: person.id,
+      username: person.username,
+      displayName: person.displayName,
+      path,
+      expiresAt,
+    });
+  }
+  return links;
+}
+
 /** Slack's people as Parley accounts: one imported before, then one with the same username, else a new one. */
 async function importPeople(ctx: AppContext, data: SlackExport, summary: SlackImportSummary) {
   const people = new Map<string, Person>();
@@ -86,8 +104,9 @@ async function importPeople(ctx: AppContext, data: SlackExport, summary: SlackIm
       continue;
     }
     const before = await repo.findImported(ctx.db, 'user', u.id);
-    if (before && (await findUserById(ctx.db, before))) {
-      people.set(u.id, { id: before });
+    const known = before ? await findUserById(ctx.db, before) : undefined;
+    if (known) {
+      people.set(u.id, { id: known.id, username: known.username });
       continue;
     }
     const username = usernameOf(u.name, u.id);
@@ -116,7 +135,7 @@ async function importPeople(ctx: AppContext, data: SlackExport, summary: SlackIm
     });
     if (existing) summary.peopleMatched++;
     else summary.peopleCreated++;
-    people.set(u.id, { id });
+    people.set(u.id, { id, username: existing?.username ?? username });
   }
   return people;
 }
@@ -162,7 +181,7 @@ async function importChannel(
   ] as string[];
   const creator = people.get(channel.creator ?? '')?.id || admin.id;
   const text = {
-    user: (slackId: string) => job.people.get(slackId)?.id && usernameFor(job.data, slackId),
+    user: (slackId: string) => job.people.get(slackId)?.username,
     channel: (slackId: string) => job.names.get(slackId),
   };
   const started = await repo.findImported(ctx.db, 'channel', channel.id);
@@ -265,9 +284,4 @@ async function importMessage(
   });
   await repo.insertReactions(tx, row.id, at, reactions);
   return row.id;
-}
-
-function usernameFor(data: SlackExport, slackId: string): string | undefined {
-  const u = data.users.find((x) => x.id === slackId);
-  return u && usernameOf(u.name, u.id);
 }

@@ -11,8 +11,7 @@ import {
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
-import { requireUser } from '../../http/session.js';
-import { isInstanceAdmin } from '../channels/permissions.js';
+import { requireAdmin, requireUser } from '../../http/session.js';
 import * as webhooks from './webhooks.service.js';
 
 /** A message's 16,000 characters, escaped, with room for the JSON around them. */
@@ -47,8 +46,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/admin/webhooks', async (req): Promise<AdminWebhooksResponse> => {
-    const user = await requireUser(ctx, req);
-    if (!isInstanceAdmin(user)) throw new AppError('forbidden', 'Only owners and admins can do that.');
+    await requireAdmin(ctx, req);
     return { webhooks: await webhooks.listAllWebhooks(ctx) };
   });
 
