@@ -61,6 +61,7 @@ import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { importRoutes } from './features/import/import.routes.js';
 import { stopImports } from './features/import/import-jobs.js';
 import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
+import { pruneHistory, stopPruning } from './features/retention/retention.service.js';
 import { createSocketServer } from './realtime/socket-server.js';
 
 export type Parley = { app: FastifyInstance; io: ParleyServer; ctx: AppContext; close: () => Promise<void> };
@@ -214,6 +215,7 @@ export async function createParley(
       // Let disconnect handlers settle before their Redis connections go away.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await stopImports();
+      await stopPruning(ctx);
       await app.close();
       await audit.settled();
       await limits.close();
@@ -246,7 +248,10 @@ function attachRedis(io: ParleyServer, url: string, app: FastifyInstance): Redis
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Drops feed changes and security log entries past their retention and unsent uploads, at start and hourly; a failure waits for the next hour. */
+/**
+ * Drops history, feed changes and security log entries past their retention and unsent uploads, at
+ * start and hourly; a failure waits for the next hour.
+ */
 function schedulePruning(ctx: AppContext): NodeJS.Timeout {
   const prune = () => {
     void pruneFeed(ctx.db, new Date(Date.now() - FEED_RETENTION_DAYS * 24 * HOUR_MS)).catch((err) =>
@@ -258,6 +263,7 @@ function schedulePruning(ctx: AppContext): NodeJS.Timeout {
     void sweepUnsentFiles(ctx, new Date(Date.now() - UNSENT_FILE_HOURS * HOUR_MS)).catch((err) =>
       ctx.log.warn({ err }, 'sweeping unsent files failed'),
     );
+    void pruneHistory(ctx).catch((err) => ctx.log.warn({ err }, 'deleting history past retention failed'));
   };
   prune();
   const timer = setInterval(prune, HOUR_MS);

@@ -276,6 +276,7 @@ const POLICY: Record<string, Policy> = {
   // The URL's secret is the credential: whoever holds it posts, with or without a session.
   'POST /api/v1/hooks/:token': { expect: PUBLIC, body: () => ({ text: 'from a tool' }) },
   'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },
+  'GET /api/v1/admin/retention': { expect: INSTANCE_ADMIN, query: () => 'days=30' },
 };
 
 let n = 0;

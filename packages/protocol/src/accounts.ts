@@ -100,6 +100,7 @@ export const AUDIT_ACTIONS = [
   'webhook_removed',
   'webhook_url_renewed',
   'slack_imported',
+  'history_pruned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -348,6 +348,12 @@ export const CreateInviteBody = z.strictObject({
 });
 export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 
+/** A day at the least, as Slack and Mattermost allow; a hundred years at the most. */
+export const RetentionDays = z.number().int().min(1).max(36_500);
+/** `GET /admin/retention?days=N`: what keeping messages N days would delete now. */
+export const RetentionPreviewQuery = z.strictObject({ days: z.coerce.number().pipe(RetentionDays) });
+export type RetentionPreviewResponse = { messages: number; files: number; before: string };
+
 export const UpdateSettingsBody = z
   .strictObject({
     inviteOnly: z.boolean().optional(),
@@ -355,6 +361,7 @@ export const UpdateSettingsBody = z
     groupManagers: GroupManagers.optional(),
     emojiAdders: EmojiAdders.optional(),
     requireTwoFactor: z.boolean().optional(),
+    messageRetentionDays: RetentionDays.nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;

@@ -266,6 +266,8 @@ export const InstanceSettings = z.object({
   emojiAdders: EmojiAdders,
   /** Everyone signs in with a second factor; those without one set it up at sign-in. */
   requireTwoFactor: z.boolean(),
+  /** Messages (with their threads and files) are deleted this many days after the last activity; null keeps them. */
+  messageRetentionDays: z.number().int().nullable(),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
 

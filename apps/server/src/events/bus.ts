@@ -33,6 +33,8 @@ export interface DomainEvents {
   'emoji.changed': { name: string };
   'draft.changed': { channelId: string; userId: string; threadRootId: string | null };
   'group.changed': { groupId: string };
+  /** Retention deleted history last active before `before` in these channels. */
+  'history.pruned': { channelIds: string[]; before: Date; messages: number };
   /** A sign-in or a change to an account, its access or the settings: the security log records it. */
   'account.changed': Pick<AuditEntry, 'action' | 'actorId' | 'targetId'> &
     Partial<Pick<AuditEntry, 'detail' | 'address'>>;

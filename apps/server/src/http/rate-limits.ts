@@ -36,6 +36,8 @@ export const RATE_RULES = {
   twoFactor: { points: 30, durationS: 600, by: 'user' },
   webhookWrite: { points: 30, durationS: 3600, by: 'user' },
   slackImport: { points: 10, durationS: 3600, by: 'user' },
+  // Settings changes, and retention's question, which counts the whole history.
+  adminSettings: { points: 60, durationS: 600, by: 'user' },
   // As Slack's: about one a second, with room for a burst.
   webhookPost: { points: 60, durationS: 60, by: 'webhook' },
 } satisfies Record<string, Rule>;
@@ -80,6 +82,8 @@ const ROUTES: Record<string, RateRule> = {
   'POST /webhooks/:id/url': 'webhookWrite',
   'POST /admin/import/slack': 'slackImport',
   'POST /admin/import/slack/links': 'slackImport',
+  'PATCH /admin/settings': 'adminSettings',
+  'GET /admin/retention': 'adminSettings',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

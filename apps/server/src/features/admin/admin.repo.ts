@@ -12,6 +12,7 @@ const DEFAULTS: InstanceSettings = {
   groupManagers: 'members',
   emojiAdders: 'members',
   requireTwoFactor: false,
+  messageRetentionDays: null,
 };
 
 export function toInvite(row: InviteRow): Invite {
@@ -31,8 +32,13 @@ export async function readSettings(db: Conn): Promise<InstanceSettings> {
   return { ...DEFAULTS, ...stored } as InstanceSettings;
 }
 
+/** A setting set to null goes back to its default. */
 export async function writeSettings(db: Conn, values: Partial<InstanceSettings>): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
+    if (value === null) {
+      await db.delete(settings).where(eq(settings.key, key));
+      continue;
+    }
     await db
       .insert(settings)
       .values({ key, value })

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateInviteBody, UpdateSettingsBody } from '@parley/protocol';
+import { CreateInviteBody, RetentionPreviewQuery, UpdateSettingsBody } from '@parley/protocol';
 import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireAdmin } from '../../http/session.js';
+import { previewRetention, pruneHistory } from '../retention/retention.service.js';
 import { assertMayRequire, signOutThoseWithout } from '../two-factor/two-factor.service.js';
 import { auditRoutes } from '../audit/audit.routes.js';
 import { adminUserRoutes } from './admin-users.routes.js';
@@ -40,7 +41,15 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     await repo.writeSettings(ctx.db, body);
     if (requiring) await signOutThoseWithout(ctx);
     accountChanged(ctx, 'settings_changed', admin.id, null, { detail: body, address: req.ip });
+    // A shorter retention deletes at once, not at the next hour.
+    if (body.messageRetentionDays)
+      void pruneHistory(ctx).catch((err) => ctx.log.warn({ err }, 'deleting history past retention failed'));
     return { settings: await repo.readSettings(ctx.db) };
+  });
+
+  app.get('/admin/retention', async (req) => {
+    await asAdmin(req);
+    return previewRetention(ctx, parse(RetentionPreviewQuery, req.query).days);
   });
 
   app.get('/admin/invites', async (req) => {

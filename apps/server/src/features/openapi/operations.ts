@@ -30,6 +30,7 @@ import {
   OpenDmBody,
   PostChannelKeysBody,
   RegisterBody,
+  RetentionPreviewQuery,
   ResetPasswordBody,
   RewrapKeysBody,
   SaveDraftBody,
@@ -232,6 +233,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /admin/users/:id/two-factor': { summary: "Turn off a user's two-factor sign-in (admin)" },
   'GET /admin/settings': { summary: 'Instance settings (admin)' },
   'PATCH /admin/settings': { summary: 'Change instance settings (admin)', body: UpdateSettingsBody },
+  'GET /admin/retention': {
+    summary: 'What keeping messages `days` days would delete now: messages and files (admin)',
+    query: RetentionPreviewQuery,
+  },
   'GET /admin/invites': { summary: 'Invites (admin)' },
   'POST /admin/invites': { summary: 'Create an invite (admin)', body: CreateInviteBody },
   'DELETE /admin/invites/:code': { summary: 'Revoke an invite (admin)' },
