@@ -1,6 +1,7 @@
 import type { FeedChange, Message } from '@parley/protocol';
 import type { CacheState, EventContext, ServerEvent } from './apply-event';
-import { applyMessage, applyToThread, noteMessage, setReactions, upsertThread } from './merge';
+import { prunedBy } from '../lib/retention';
+import { applyMessage, applyToThread, noteMessage, pruneMessages, setReactions, upsertThread } from './merge';
 
 /** Messages, thread replies, reactions and thread state; undefined for events of other kinds. */
 export function applyMessageEvent(
@@ -48,9 +49,27 @@ export function applyMessageEvent(
           : state.threadPages,
       };
     }
+    case 'history:pruned': {
+      const { channelId, before } = event.payload;
+      const page = state.messages[channelId];
+      const gone = (root: Message) => root.channelId === channelId && prunedBy(root, before);
+      return {
+        ...state,
+        messages: page
+          ? { ...state.messages, [channelId]: pruneMessages(page, before).page }
+          : state.messages,
+        threadPages: state.threadPages && dropWhere(state.threadPages, (p) => gone(p.root)),
+        threads: state.threads?.filter((e) => !gone(e.root)),
+      };
+    }
     default:
       return undefined;
   }
+}
+
+/** Undefined, not left out: the cache entry goes. */
+function dropWhere<T>(record: Record<string, T | undefined>, drop: (value: T) => boolean) {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v && drop(v) ? undefined : v]));
 }
 
 /** A message lands in its channel page (unless a thread-only reply), its thread, and the threads list. */

@@ -19,6 +19,7 @@ import { keys } from './keys';
 import { noteChange } from './local-search';
 import type { ThreadPage } from './merge';
 import { notify } from './notices';
+import { notePruned } from './pruned-history';
 import { isReading } from './reading';
 import type { ParleySocket } from './sync';
 import { clearTyping, newReactors, noteTyping } from './typing';
@@ -35,6 +36,7 @@ const FEED_EVENTS = [
   'thread:updated',
   'channel:updated',
   'channel:removed',
+  'history:pruned',
   'member:joined',
   'member:left',
   'read:updated',
@@ -141,6 +143,8 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
     const where = shown ? [channelId, shown.threadRootId ?? shown.id] : [];
     for (const userId of shown ? newReactors(shown.reactions, reactions) : [])
       for (const key of where) clearTyping(key, userId);
+  } else if (event.type === 'history:pruned') {
+    notePruned(qc, event.payload);
   } else if (event.type === 'keys:changed') {
     forgetKeyring(event.payload.channelId);
   } else if (event.type === 'channel:removed') {

@@ -114,6 +114,7 @@ export function noteChange(change: FeedChange): void {
   if (change.type === 'member:joined' || change.type === 'channel:updated') running?.poke();
   const wanted =
     change.type === 'channel:removed' ||
+    change.type === 'history:pruned' ||
     ((change.type === 'message:created' ||
       change.type === 'message:updated' ||
       change.type === 'message:deleted') &&

@@ -135,4 +135,25 @@ describe('the local search index of encrypted messages', () => {
     engine.put(secret(2, { system: { type: 'joined' } }), 'joined words');
     expect(search(engine, 'words')).toEqual([]);
   });
+
+  it('forgets what retention deleted: old messages, and threads whose last reply is old', async () => {
+    const engine = await LocalSearchEngine.open(
+      await generateUserKeyPairs(),
+      'u1',
+      undefined,
+      noop,
+      memoryStore(),
+    );
+    const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+    engine.put(secret(1, { createdAt: at(1) }), 'old minutes');
+    engine.put(secret(2, { createdAt: at(1), replyCount: 1, lastReplyAt: at(20) }), 'live thread minutes');
+    engine.put(secret(3, { createdAt: at(2), threadRootId: 'm2' }), 'old reply minutes');
+    engine.put(secret(4, { createdAt: at(15) }), 'new minutes');
+    engine.put(secret(5, { createdAt: at(1), channelId: 'hr' }), 'other channel minutes');
+    await engine.apply({
+      type: 'history:pruned',
+      payload: { channelId: 'legal', before: at(10), cursor: '1.1' },
+    });
+    expect(search(engine, 'minutes').sort()).toEqual(['m2', 'm3', 'm4', 'm5']);
+  });
 });

@@ -10,6 +10,7 @@ import { EmojiSection } from './emoji-section';
 import { GroupsSetting } from './groups-setting';
 import { SecurityLog } from './security-log';
 import { TwoFactorSetting } from './two-factor-setting';
+import { RetentionSetting } from './retention-setting';
 import { WebhooksSection } from './webhooks-section';
 import { SlackImportSection } from './slack-import-section';
 import './admin.css';
@@ -81,6 +82,7 @@ export default function AdminPage({ me }: { me: User }) {
       </section>
       <TwoFactorSetting settings={settings.data?.settings} />
       <GroupsSetting settings={settings.data?.settings} />
+      <RetentionSetting settings={settings.data?.settings} />
       <section className="card">
         <h2>Invite links</h2>
         <button type="button" className="button" onClick={() => createInvite.mutate()}>

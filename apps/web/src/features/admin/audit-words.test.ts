@@ -62,4 +62,21 @@ describe('auditSentence', () => {
       'made an invite link for 3 people',
     );
   });
+
+  it('says what retention deleted and what it was set to', () => {
+    const pruned = entry('history_pruned', { actorId: null, detail: { messages: 1200, files: 1, days: 30 } });
+    expect(auditSentence(pruned, name)).toBe(
+      'deleted 1,200 messages and 1 file older than 30 days, as the retention setting asks',
+    );
+    const noFiles = entry('history_pruned', { actorId: null, detail: { messages: 1, files: 0, days: 1 } });
+    expect(auditSentence(noFiles, name)).toBe(
+      'deleted 1 message older than 1 day, as the retention setting asks',
+    );
+    expect(auditSentence(entry('settings_changed', { detail: { messageRetentionDays: 1 } }), name)).toBe(
+      'changed the settings: messages kept for 1 day',
+    );
+    expect(auditSentence(entry('settings_changed', { detail: { messageRetentionDays: null } }), name)).toBe(
+      'changed the settings: messages kept forever',
+    );
+  });
 });

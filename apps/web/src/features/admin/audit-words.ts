@@ -8,7 +8,11 @@ const SETTING_WORDS: Record<string, (v: unknown) => string> = {
   name: (v) => `the name “${String(v)}”`,
   groupManagers: (v) => `user groups managed by ${v === 'admins' ? 'admins' : 'every member'}`,
   emojiAdders: (v) => `custom emoji added by ${v === 'admins' ? 'admins' : 'every member'}`,
+  messageRetentionDays: (v) =>
+    v ? `messages kept for ${plural(Number(v), 'day')}` : 'messages kept forever',
 };
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 const settings = (d: Detail | null) =>
   Object.entries(d ?? {})
@@ -64,6 +68,11 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
       return `gave ${self ? 'their' : `${target}’s`} webhook “${d?.name ?? '?'}” a new URL`;
     case 'slack_imported':
       return `imported ${d?.channels ?? 0} channels and ${d?.messages ?? 0} messages from Slack`;
+    case 'history_pruned': {
+      const files = Number(d?.files ?? 0);
+      const also = files > 0 ? ` and ${plural(files, 'file')}` : '';
+      return `deleted ${plural(Number(d?.messages ?? 0), 'message')}${also} older than ${plural(Number(d?.days ?? 0), 'day')}, as the retention setting asks`;
+    }
     case 'webhook_added':
       return `added the webhook “${d?.name ?? '?'}” to #${d?.channel ?? '?'}`;
     case 'webhook_removed':

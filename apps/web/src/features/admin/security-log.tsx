@@ -36,7 +36,8 @@ export function SecurityLog() {
           <li key={e.id}>
             <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
             <span>
-              <strong>{name(e.actorId)}</strong> {auditSentence(e, name)}
+              <strong>{e.action === 'history_pruned' ? 'Parley' : name(e.actorId)}</strong>{' '}
+              {auditSentence(e, name)}
             </span>
             {e.address && <span className="muted small">{e.address}</span>}
           </li>

@@ -26,6 +26,8 @@ import { clockTime } from '../../lib/date-format';
 import { DirectStart } from './direct-start';
 import './message-list.css';
 import { isOwnMessage } from '../../lib/own-message';
+import { daysWords } from '../../lib/retention';
+import { useInstanceSettings } from '../../realtime/use-instance';
 
 const BASE_INDEX = 1_000_000;
 /** Rows drawn in the first-frame preview: more than a tall window shows. */
@@ -371,6 +373,7 @@ function InviteButton({ onInvite }: { onInvite: () => void }) {
 }
 
 function ListStart({ channel, onInvite }: { channel: Channel; onInvite?: () => void }) {
+  const retentionDays = useInstanceSettings()?.messageRetentionDays;
   return (
     <div className="list-header list-start">
       {isDirect(channel) ? (
@@ -380,6 +383,11 @@ function ListStart({ channel, onInvite }: { channel: Channel; onInvite?: () => v
       )}
       {channel.topic && <span>{channel.topic}</span>}
       {channel.encrypted && <span>{E2E_NOTE}</span>}
+      {retentionDays && (
+        <span data-testid="retention-note">
+          Messages are deleted {daysWords(retentionDays)} after their last activity.
+        </span>
+      )}
       {onInvite && (
         <div className="invite-offer" data-testid="invite-offer">
           <span>You are the only one here so far.</span>

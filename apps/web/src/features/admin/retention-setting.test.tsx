@@ -1,0 +1,76 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InstanceSettings } from '@parley/protocol';
+import { RetentionSetting } from './retention-setting';
+
+const api = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), api }));
+
+const settings = (messageRetentionDays: number | null): InstanceSettings => ({
+  inviteOnly: false,
+  name: 'Parley',
+  groupManagers: 'members',
+  emojiAdders: 'members',
+  requireTwoFactor: false,
+  messageRetentionDays,
+});
+
+function renderSetting(days: number | null) {
+  api.mockImplementation(
+    async (method: string, path: string, body?: { messageRetentionDays: number | null }) =>
+      method === 'GET' && path.startsWith('/admin/retention')
+        ? { messages: 1234, files: 1, before: '2026-10-30T12:00:00.000Z' }
+        : { settings: settings(body?.messageRetentionDays ?? null) },
+  );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <RetentionSetting settings={settings(days)} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('RetentionSetting', () => {
+  beforeEach(() => api.mockReset());
+
+  it('asks first, saying how much a limit deletes now, and saves only when confirmed', async () => {
+    renderSetting(null);
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    const days = screen.getByLabelText('Days to keep messages');
+    await userEvent.clear(days);
+    await userEvent.type(days, '30');
+    expect(
+      (screen.getByRole('radio', { name: /days after their last activity/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    await userEvent.click(save);
+    // jsdom has no showModal: the dialog is there but hidden from the accessibility tree.
+    const dialog = (await screen.findByText('Delete what is older than 30 days?')).closest('dialog')!;
+    expect(dialog.textContent).toContain('1,234 messages and 1 file');
+    expect(api).not.toHaveBeenCalledWith('PATCH', expect.anything(), expect.anything());
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Delete and keep this setting', hidden: true }),
+    );
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('PATCH', '/admin/settings', { messageRetentionDays: 30 }),
+    );
+  });
+
+  it('refuses a number of days the server would, and goes back to forever without asking', async () => {
+    renderSetting(90);
+    expect(screen.getByText(/deleted 90 days after their last activity/)).toBeTruthy();
+    const days = screen.getByLabelText('Days to keep messages');
+    await userEvent.clear(days);
+    await userEvent.type(days, '0');
+    expect(screen.getByRole('alert').textContent).toContain('from 1 to 36,500');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Forever' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('PATCH', '/admin/settings', { messageRetentionDays: null }),
+    );
+    expect(api).not.toHaveBeenCalledWith('GET', expect.stringContaining('/admin/retention'));
+  });
+});
