@@ -1,0 +1,172 @@
+import { expect, test, type Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { OWNER } from '../support/global-setup.js';
+import {
+  connectionState,
+  messages,
+  registerInNewContext,
+  signIn,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
+
+const SHOTS = process.env.E2E_SHOTS;
+// About 21.9 years: deletes this spec's 2001 history and nothing any other journey made.
+const DAYS = 8000;
+const ts = (seconds: number) => `${seconds}.000100`;
+const Y2001 = 978_400_000;
+const Y2024 = 1_704_200_000;
+const Y2025 = 1_735_800_000;
+
+/** A Slack export of one channel: 2001's minutes and a finished thread, a thread still going in 2025, and 2024's notes. */
+function oldHistory(bob: string, dana: string, channel: string): Buffer {
+  const history = [
+    { type: 'message', user: 'U01BOB', text: 'Minutes from 2001', ts: ts(Y2001) },
+    {
+      type: 'message',
+      user: 'U02DANA',
+      text: 'A question from 2001',
+      ts: ts(Y2001 + 60),
+      thread_ts: ts(Y2001 + 60),
+    },
+    {
+      type: 'message',
+      user: 'U01BOB',
+      text: 'Answered in 2001',
+      ts: ts(Y2001 + 120),
+      thread_ts: ts(Y2001 + 60),
+    },
+    {
+      type: 'message',
+      user: 'U01BOB',
+      text: 'A thread still going',
+      ts: ts(Y2001 + 180),
+      thread_ts: ts(Y2001 + 180),
+    },
+    {
+      type: 'message',
+      user: 'U02DANA',
+      text: 'Still going in 2025',
+      ts: ts(Y2025),
+      thread_ts: ts(Y2001 + 180),
+    },
+    { type: 'message', user: 'U02DANA', text: 'Notes from 2024', ts: ts(Y2024) },
+  ];
+  const zip = zipSync({
+    'users.json': strToU8(
+      JSON.stringify([
+        { id: 'U01BOB', name: bob, real_name: 'Bob' },
+        { id: 'U02DANA', name: dana, real_name: 'Dana' },
+      ]),
+    ),
+    'channels.json': strToU8(
+      JSON.stringify([{ id: 'C01', name: channel, creator: 'U01BOB', members: ['U01BOB', 'U02DANA'] }]),
+    ),
+    [`${channel}/2001-01-02.json`]: strToU8(JSON.stringify(history.slice(0, 4))),
+    [`${channel}/2024-01-02.json`]: strToU8(JSON.stringify(history.slice(5))),
+    [`${channel}/2025-01-02.json`]: strToU8(JSON.stringify(history.slice(4, 5))),
+  });
+  return Buffer.from(zip);
+}
+
+async function setForever(owner: Page) {
+  const section = owner.getByRole('region', { name: 'Message retention' });
+  await section.getByRole('radio', { name: 'Forever' }).check();
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByText('Nothing is deleted for its age.')).toBeVisible();
+}
+
+test('an admin sets message retention and old history leaves every tab, live and after a reconnect', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const bobName = uniqueName('bob');
+  const danaName = uniqueName('dana');
+  const bob = await registerInNewContext(browser, bobName);
+  const dana = await registerInNewContext(browser, danaName);
+  await dana.page.setViewportSize({ width: 390, height: 844 });
+  await dana.page.emulateMedia({ colorScheme: 'dark' });
+  const channel = uniqueName('minutes');
+
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, OWNER.username, OWNER.password);
+  await owner.goto('/admin');
+  const importer = owner.getByRole('region', { name: 'Import from Slack' });
+  await importer.getByLabel('Slack export (.zip)').setInputFiles({
+    name: 'export.zip',
+    mimeType: 'application/zip',
+    buffer: oldHistory(bobName, danaName, channel),
+  });
+  await importer.getByRole('button', { name: 'Import' }).click();
+  await expect(importer.getByRole('status')).toContainText('Imported 1 channel and 6 messages.');
+
+  // Bob reads the channel live; Dana's phone has it open too, then loses its connection.
+  for (const page of [bob.page, dana.page]) {
+    await waitLive(page);
+    await page.goto(`/c/${channel}`);
+    await expect(messages(page).filter({ hasText: 'Minutes from 2001' })).toBeVisible();
+  }
+  await dana.context.setOffline(true);
+  await expect(connectionState(dana.page)).toHaveAttribute('data-connection-state', 'offline');
+
+  try {
+    const section = owner.getByRole('region', { name: 'Message retention' });
+    await expect(section.getByText('Nothing is deleted for its age.')).toBeVisible();
+    await section.getByLabel('Days to keep messages').fill('0');
+    await expect(section.getByRole('alert')).toHaveText('Enter a whole number of days from 1 to 36,500.');
+    await expect(section.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await section.getByLabel('Days to keep messages').fill(String(DAYS));
+    await section.getByRole('button', { name: 'Save' }).click();
+    const dialog = owner.getByRole('dialog', {
+      name: `Delete what is older than ${DAYS.toLocaleString('en')} days?`,
+    });
+    await expect(dialog).toContainText('3 messages last active before');
+    expect(await seriousViolations(owner)).toEqual([]);
+    if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/retention-question.png` });
+    await dialog.getByRole('button', { name: 'Delete and keep this setting' }).click();
+    await expect(
+      section.getByText(`deleted ${DAYS.toLocaleString('en')} days after their last activity`),
+    ).toBeVisible();
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/retention-setting.png` });
+    await owner.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(owner)).toEqual([]);
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/retention-setting-dark.png` });
+
+    // Bob's open tab loses 2001 at once, without a reload; the thread still going stays.
+    const rows = messages(bob.page);
+    await expect(rows.filter({ hasText: 'Minutes from 2001' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: 'A question from 2001' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: 'A thread still going' }).getByText('1 reply')).toBeVisible();
+    await expect(rows.filter({ hasText: 'Notes from 2024' })).toBeVisible();
+    await expect(bob.page.getByTestId('retention-note')).toHaveText(
+      `Messages are deleted ${DAYS.toLocaleString('en')} days after their last activity.`,
+    );
+    expect(await seriousViolations(bob.page)).toEqual([]);
+    if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/retention-channel.png` });
+
+    // Dana's phone, back online, shows what a fresh load would.
+    await dana.context.setOffline(false);
+    await waitLive(dana.page);
+    const hers = messages(dana.page);
+    await expect(hers.filter({ hasText: 'Minutes from 2001' })).toHaveCount(0);
+    await expect(hers.filter({ hasText: 'Notes from 2024' })).toBeVisible();
+    await expect(hers).toHaveCount(await messages(bob.page).count());
+    expect(await seriousViolations(dana.page)).toEqual([]);
+    if (SHOTS) await dana.page.screenshot({ path: `${SHOTS}/retention-channel-phone-dark.png` });
+
+    // The security log says what went, and who set it.
+    await owner.reload();
+    const log = owner.getByRole('region', { name: 'Security log' });
+    await expect(log).toContainText(
+      `Parley deleted 3 messages older than ${DAYS.toLocaleString('en')} days, as the retention setting asks`,
+    );
+    await expect(log).toContainText(
+      `changed the settings: messages kept for ${DAYS.toLocaleString('en')} days`,
+    );
+  } finally {
+    await setForever(owner);
+  }
+  await Promise.all([ownerContext, bob.context, dana.context].map((c) => c.close()));
+});
