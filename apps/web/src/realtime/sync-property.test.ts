@@ -4,6 +4,7 @@ import type { Draft, FeedChange, Message, Reaction } from '@parley/protocol';
 import { applyEvent, type CacheState } from './apply-event';
 import { inChannel, type ThreadPage } from './merge';
 import { channel, message } from '../lib/test-fixtures';
+import { prunedBy } from '../lib/retention';
 
 type Op =
   | { kind: 'post'; author: number }
@@ -14,6 +15,7 @@ type Op =
   | { kind: 'react'; target: number; user: number; emoji: number }
   | { kind: 'pin'; target: number }
   | { kind: 'draft'; place: number; clear: boolean }
+  | { kind: 'prune'; age: number }
   | { kind: 'disconnect' }
   | { kind: 'reconnect' };
 
@@ -26,6 +28,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('react' as const), target: fc.nat(20), user: fc.nat(2), emoji: fc.nat(2) }),
   fc.record({ kind: fc.constant('pin' as const), target: fc.nat(20) }),
   fc.record({ kind: fc.constant('draft' as const), place: fc.nat(3), clear: fc.boolean() }),
+  fc.record({ kind: fc.constant('prune' as const), age: fc.nat(12) }),
   fc.constant({ kind: 'disconnect' as const }),
   fc.constant({ kind: 'reconnect' as const }),
 );
@@ -35,13 +38,15 @@ const EMOJI = ['👍', '🎉', '👀'];
 /** The server, small: messages with their summaries and reactions, and the feed of what changed. */
 class Model {
   messages: Message[] = [];
-  feed: { type: FeedChange['type']; id: string }[] = [];
+  feed: { type: FeedChange['type']; id: string; before?: string }[] = [];
   /** The reader's drafts by place: the channel ('') or a thread root's id. */
   drafts = new Map<string, Draft>();
   clock = 0;
+  /** Seqs only grow: retention deletes messages, never their numbers. */
+  lastSeq = 0;
   private reactions = new Map<string, [string, string][]>();
 
-  at = () => new Date(Date.UTC(2026, 0, 1, 0, 0, ++this.clock)).toISOString();
+  at = (seconds = ++this.clock) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds)).toISOString();
   pick = (n: number, roots = false) => {
     // System lines are never edited, deleted, reacted to, pinned or replied to: the server refuses.
     const list = this.messages.filter((m) => !m.deletedAt && !m.system && (!roots || !m.threadRootId));
@@ -49,7 +54,7 @@ class Model {
   };
 
   apply(o: Op): void {
-    const seq = this.messages.length + 1;
+    const seq = this.lastSeq + 1;
     if (o.kind === 'line') {
       // "u1 joined": a system line takes the next seq and is replayed like any new message.
       const m = message(seq, {
@@ -61,6 +66,7 @@ class Model {
         createdAt: this.at(),
       });
       this.messages.push(m);
+      this.lastSeq = seq;
       this.feed.push({ type: 'message:created', id: m.id });
     } else if (o.kind === 'post' || o.kind === 'reply') {
       const root = o.kind === 'reply' ? this.pick(o.root, true) : undefined;
@@ -74,6 +80,7 @@ class Model {
         createdAt: this.at(),
       });
       this.messages.push(m);
+      this.lastSeq = seq;
       this.feed.push({ type: 'message:created', id: m.id });
       if (root) this.recount(root.id);
     } else if (o.kind === 'edit' || o.kind === 'delete') {
@@ -106,6 +113,14 @@ class Model {
           updatedAt: this.at(),
         });
       this.feed.push({ type: 'draft:updated', id: place });
+    } else if (o.kind === 'prune') {
+      // Retention: roots last active before the cutoff go with their replies, as the server deletes them.
+      const before = this.at(this.clock - o.age);
+      const gone = new Set(this.messages.filter((m) => prunedBy(m, before)).map((m) => m.id));
+      if (gone.size === 0) return;
+      this.messages = this.messages.filter((m) => !gone.has(m.id) && !gone.has(m.threadRootId ?? ''));
+      for (const id of gone) this.reactions.delete(id);
+      this.feed.push({ type: 'history:pruned', id: '', before });
     } else if (o.kind === 'react') {
       const m = this.pick(o.target);
       if (!m) return;
@@ -149,15 +164,17 @@ class Model {
     this.feed.push({ type: 'message:updated', id: rootId });
   }
 
-  /** A change as the server sends it: the current state of what it names. */
-  resolve(index: number): FeedChange {
-    const { type, id } = this.feed[index]!;
+  /** A change as the server sends it: the current state of what it names; none when that is gone. */
+  resolve(index: number): FeedChange | undefined {
+    const { type, id, before } = this.feed[index]!;
     const m = this.messages.find((x) => x.id === id)!;
     const cursor = `1.${index + 1}`;
+    if (type === 'history:pruned') return { type, payload: { channelId: 'c1', before: before!, cursor } };
     if (type === 'draft:updated') {
       const draft = this.drafts.get(id) ?? null;
       return { type, payload: { channelId: 'c1', threadRootId: id || null, draft, cursor } };
     }
+    if (!m) return undefined;
     if (type === 'reaction:changed')
       return { type, payload: { channelId: 'c1', messageId: id, reactions: m.reactions, cursor } };
     return { type, payload: { channelId: 'c1', seq: m.seq, message: m, cursor } } as FeedChange;
@@ -168,7 +185,7 @@ class Model {
     const threadPages: Record<string, ThreadPage> = {};
     for (const root of roots) threadPages[root.id] = this.thread(root.id);
     return {
-      channels: [channel({ lastSeq: this.messages.length })],
+      channels: [channel({ lastSeq: this.lastSeq })],
       messages: { c1: { messages: this.messages.filter(inChannel), hasMoreBefore: false } },
       members: {},
       threadPages,
@@ -187,9 +204,11 @@ class Model {
 }
 
 const ctx = { selfId: 'u0', reading: true };
+const replay = (state: CacheState, change: FeedChange | undefined) =>
+  change ? applyEvent(state, change, ctx) : state;
 
 describe('stale state plus events equals a fresh fetch', () => {
-  it('holds for any sequence of sends, replies, edits, deletes, reactions, pins, drafts, disconnects and replays', () => {
+  it('holds for any sequence of sends, replies, edits, deletes, reactions, pins, drafts, retention, disconnects and replays', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 12 }), fc.array(op, { maxLength: 40 }), (before, after) => {
         const server = new Model();
@@ -199,7 +218,7 @@ describe('stale state plus events equals a fresh fetch', () => {
         let online = true;
         let applied = server.feed.length;
         const deliver = (from: number) => {
-          for (let i = from; i < server.feed.length; i++) state = applyEvent(state, server.resolve(i), ctx);
+          for (let i = from; i < server.feed.length; i++) state = replay(state, server.resolve(i));
         };
         for (const o of after) {
           if (o.kind === 'disconnect') online = false;
@@ -232,9 +251,9 @@ describe('stale state plus events equals a fresh fetch', () => {
         const start = server.fresh();
         ops.forEach((o) => server.apply(o));
         let state = start;
-        for (let i = 0; i < server.feed.length; i++) state = applyEvent(state, server.resolve(i), ctx);
+        for (let i = 0; i < server.feed.length; i++) state = replay(state, server.resolve(i));
         const once = state;
-        for (let i = 0; i < server.feed.length; i++) state = applyEvent(state, server.resolve(i), ctx);
+        for (let i = 0; i < server.feed.length; i++) state = replay(state, server.resolve(i));
         expect(state.messages).toEqual(once.messages);
         expect(state.messages.c1).toEqual(server.fresh().messages.c1);
       }),
