@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --only fanout|fanout-turns|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|mentions|permalink|local-search|lighthouse|slack-import]`: prints tables, writes bench/results/<name>.json.
+// `npm run bench [-- --quick] [-- --only fanout|fanout-turns|send|reactions|catch-up|history|connections|web|crypto|login-flood|abuse-heap|team|search|files|mentions|permalink|local-search|lighthouse|slack-import|retention]`: prints tables, writes bench/results/<name>.json.
 import { abuseHeapSuite } from './abuse-heap';
 import { catchUpSuite } from './catch-up';
 import { connectionsSuite } from './connections';
@@ -16,6 +16,7 @@ import { searchSuite } from './search';
 import { filesSuite } from './files';
 import { sendCostSuite } from './send-cost';
 import { slackImportSuite } from './slack-import';
+import { retentionSuite } from './retention';
 import { teamSuite } from './team';
 import { webSuite } from './web-size';
 
@@ -44,6 +45,7 @@ const suites: Record<string, (quick: boolean, sub?: string) => Promise<void>> = 
   mentions: mentionsSuite,
   permalink: permalinkSuite,
   'slack-import': slackImportSuite,
+  retention: retentionSuite,
 };
 if (only && !suites[only]) {
   console.error(`unknown benchmark ${only}; one of ${Object.keys(suites).join(', ')}`);

@@ -8,7 +8,8 @@ import { writeResult } from './report';
 import { createDatabase } from './services';
 import { percentile, round } from './stats';
 
-function slackExport(channels: number, each: number): Uint8Array {
+/** `channels` channels of `each` messages by two people, a second apart from `since` (Unix seconds), every tenth with a reaction. */
+export function slackExport(channels: number, each: number, since = 1_704_200_000): Uint8Array {
   const users = [
     { id: 'U01AMY', name: `amy${runTag()}`, real_name: 'Amy' },
     { id: 'U02BEN', name: `ben${runTag()}`, real_name: 'Ben' },
@@ -23,13 +24,13 @@ function slackExport(channels: number, each: number): Uint8Array {
     'channels.json': strToU8(JSON.stringify(list)),
   };
   for (const c of list)
-    files[`${c.name}/2024-01-02.json`] = strToU8(
+    files[`${c.name}/${new Date(since * 1000).toISOString().slice(0, 10)}.json`] = strToU8(
       JSON.stringify(
         Array.from({ length: each }, (_, i) => ({
           type: 'message',
           user: users[i % 2]!.id,
           text: `line ${i} for <@U01AMY> with *bold* and <https://example.com|a link>`,
-          ts: `${1_704_200_000 + i}.000100`,
+          ts: `${since + i}.000100`,
           ...(i % 10 === 0 ? { reactions: [{ name: '+1', users: ['U02BEN'], count: 1 }] } : {}),
         })),
       ),

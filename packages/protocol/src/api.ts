@@ -351,7 +351,7 @@ export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 /** A day at the least, as Slack and Mattermost allow; a hundred years at the most. */
 export const RetentionDays = z.number().int().min(1).max(36_500);
 /** `GET /admin/retention?days=N`: what keeping messages N days would delete now. */
-export const RetentionPreviewQuery = z.strictObject({ days: z.coerce.number().pipe(RetentionDays) });
+export const RetentionPreviewQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(36_500) });
 export type RetentionPreviewResponse = { messages: number; files: number; before: string };
 
 export const UpdateSettingsBody = z
