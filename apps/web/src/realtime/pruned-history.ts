@@ -9,10 +9,18 @@ import { pruneMessages, type MessagePage } from './merge';
  */
 export function notePruned(qc: QueryClient, { channelId, before }: HistoryPruned): void {
   const again = (queryKey: readonly unknown[]) => void qc.invalidateQueries({ queryKey });
-  for (const key of [keys.pins(channelId), keys.saved]) if (qc.getQueryData(key)) again(key);
+  // Lists that may hold what went; only those on screen load again.
+  for (const key of [
+    keys.pins(channelId),
+    keys.saved,
+    ['mentions'],
+    ['channel-files', channelId],
+    ['search'],
+    ['search-encrypted'],
+  ])
+    again(key);
   // The setting may be new: the channel's start says how long messages are kept.
   again(['instance']);
-  if (qc.getQueriesData({ queryKey: ['search'] }).length > 0) again(['search']);
   const membership = qc.getQueryData<Channel[]>(keys.channels)?.find((c) => c.id === channelId)?.membership;
   if (membership && (membership.unread > 0 || membership.mentions > 0)) again(keys.channels);
   const page = qc.getQueryData<MessagePage>(keys.messages(channelId));
