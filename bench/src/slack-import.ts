@@ -1,12 +1,11 @@
 // Importing a Slack export: messages a second and server CPU per message, beside sending the same
 // messages one at a time in the same run, and how long a send waits while an import runs.
 import { strToU8, zipSync } from 'fflate';
-import { cpuSeconds, sleep, startParley } from './proc';
-import { call, createChannel, newClientId, register, runTag } from './parley-api';
-import { postJson } from './http-post';
+import { importWhileSending, startJobServer, stopJobServer, waitFigures } from './admin-job-bench';
+import { cpuSeconds } from './proc';
+import { runTag } from './parley-api';
 import { writeResult } from './report';
-import { createDatabase } from './services';
-import { percentile, round } from './stats';
+import { round } from './stats';
 
 /** `channels` channels of `each` messages by two people, a second apart from `since` (Unix seconds), every tenth with a reaction. */
 export function slackExport(channels: number, each: number, since = 1_704_200_000): Uint8Array {
@@ -39,50 +38,16 @@ export function slackExport(channels: number, each: number, since = 1_704_200_00
 }
 
 async function measure(database: 'PGlite' | 'PostgreSQL', quick: boolean) {
-  const db = database === 'PostgreSQL' ? await createDatabase(`import_${runTag()}`) : undefined;
-  if (database === 'PostgreSQL' && !db) return undefined;
-  const node = await startParley({ DATABASE_URL: db?.url ?? 'memory://' });
+  // The baseline: the same number of messages a person would send, one at a time.
+  const server = await startJobServer(database, quick ? 500 : 2_000);
+  if (!server) return undefined;
   try {
-    const owner = await register(node.url, `owner${runTag()}`);
-    const chatter = await register(node.url, `chat${runTag()}`);
-    const room = await createChannel(node.url, chatter, `busy-${runTag()}`);
-    const sendUrl = `${node.url}/api/v1/channels/${room}/messages`;
-    const send = () =>
-      postJson(
-        sendUrl,
-        { cookie: chatter, 'x-parley-csrf': '1' },
-        { clientId: newClientId(), body: 'a line' },
-      );
-
-    // The baseline: the same number of messages a person would send, one at a time.
-    const sends = quick ? 500 : 2_000;
-    const before = cpuSeconds(node.pid);
-    for (let i = 0; i < sends; i++) await send();
-    const sendCpuMs = ((cpuSeconds(node.pid) - before) / sends) * 1000;
-
     const [channels, each] = quick ? [4, 500] : [10, 1_000];
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(slackExport(channels, each))]), 'export.zip');
-    const cpu = cpuSeconds(node.pid);
+    const cpu = cpuSeconds(server.node.pid);
     const started = performance.now();
-    const res = await fetch(`${node.url}/api/v1/admin/import/slack`, {
-      method: 'POST',
-      headers: { cookie: owner, 'x-parley-csrf': '1' },
-      body: form,
-    });
-    let job = ((await res.json()) as { import: { id: string; state: string; summary: { messages: number } } })
-      .import;
-    const waits: number[] = [];
-    while (job.state === 'running') {
-      const at = performance.now();
-      await send();
-      waits.push(performance.now() - at);
-      await sleep(200);
-      job = (await call(node.url, owner, 'GET', `/admin/imports/${job.id}`)).body.import;
-    }
+    const { job, waits } = await importWhileSending(server, slackExport(channels, each));
     const seconds = (performance.now() - started) / 1000;
-    const importCpuMs = ((cpuSeconds(node.pid) - cpu) / job.summary.messages) * 1000;
-    waits.sort((a, b) => a - b);
+    const importCpuMs = ((cpuSeconds(server.node.pid) - cpu) / job.summary.messages) * 1000;
     return {
       database,
       state: job.state,
@@ -90,15 +55,12 @@ async function measure(database: 'PGlite' | 'PostgreSQL', quick: boolean) {
       seconds: round(seconds),
       messagesPerSecond: Math.round(job.summary.messages / seconds),
       importServerCpuMs: round(importCpuMs, 3),
-      sendServerCpuMs: round(sendCpuMs, 3),
-      importVsSend: round(importCpuMs / sendCpuMs, 2),
-      sendsMeanwhile: waits.length,
-      sendWaitP50Ms: round(percentile(waits, 50)),
-      sendWaitP95Ms: round(percentile(waits, 95)),
+      sendServerCpuMs: round(server.sendCpuMs, 3),
+      importVsSend: round(importCpuMs / server.sendCpuMs, 2),
+      ...waitFigures(waits),
     };
   } finally {
-    await node.stop();
-    await db?.drop();
+    await stopJobServer(server);
   }
 }
 
