@@ -277,6 +277,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/v1/hooks/:token': { expect: PUBLIC, body: () => ({ text: 'from a tool' }) },
   'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },
   'GET /api/v1/admin/retention': { expect: INSTANCE_ADMIN, query: () => 'days=30' },
+  'GET /api/v1/admin/retention/channels': { expect: INSTANCE_ADMIN },
+  'PUT /api/v1/channels/:id/retention': { expect: INSTANCE_ADMIN, body: () => ({ retention: null }) },
 };
 
 let n = 0;

@@ -146,7 +146,7 @@ describe.each(await backendsToTest())('Message retention on %s', (backend) => {
     const entries = (await owner.get('/admin/audit')).body.entries as AuditEntry[];
     expect(entries.find((e) => e.action === 'history_pruned')).toMatchObject({
       actorId: null,
-      detail: { messages: 5, files: 1, days: 30 },
+      detail: { messages: 5, files: 1 },
     });
   });
 
@@ -178,6 +178,82 @@ describe.each(await backendsToTest())('Message retention on %s', (backend) => {
       (m: { body: string }) => m.body,
     );
     expect(left).toEqual(['said meanwhile']);
+  });
+
+  it("lets an admin give a channel its own retention, live to its members, which the team's setting then skips", async () => {
+    const channelOf = async (id: string) => {
+      const res = await alice.post('/channels', { name: id, kind: 'private' });
+      await alice.post(`/channels/${res.body.channel.id}/members`, { userId: bob.user.id });
+      return res.body.channel.id as string;
+    };
+    const legal = await channelOf('legal');
+    const random = await channelOf('random');
+    const post = async (channel: string, body: string, days: number) => {
+      const sent = await alice.post(`/channels/${channel}/messages`, { clientId: clientId(), body });
+      await age(sent.body.message.id, days);
+    };
+    await post(legal, 'contract from last year', 300);
+    await post(random, 'lunch, three weeks ago', 20);
+    await post(random, 'lunch today', 0);
+    const put = (client: ApiClient, channel: string, body: unknown) =>
+      client.request('PUT', `/channels/${channel}/retention`, body);
+
+    for (const bad of [
+      {},
+      { retention: { days: 0 } },
+      { retention: { days: 36_501 } },
+      { retention: { days: '7' } },
+      { retention: { days: 7, x: 1 } },
+      { retention: 'forever' },
+      { retention: null, more: true },
+    ])
+      expect((await put(owner, random, bad)).body.error.code, JSON.stringify(bad)).toBe('validation_failed');
+    expect((await put(alice, random, { retention: null })).status).toBe(403);
+    expect((await put(owner, '00000000-0000-4000-8000-000000000000', { retention: null })).status).toBe(404);
+    const dm = (await alice.post('/dms', { userId: bob.user.id })).body.channel.id;
+    expect((await put(owner, dm, { retention: { days: 7 } })).status).toBe(403);
+
+    const socket = bob.socket();
+    await connected(socket);
+    const live = nextEvent(socket, 'channel:updated', (e) => e.channelId === legal && !!e.channel.retention);
+    const kept = await put(owner, legal, { retention: { days: null } });
+    expect(kept.body.channel.retention).toEqual({ days: null });
+    expect((await live).channel.retention).toEqual({ days: null });
+    expect((await owner.get(`/admin/retention?days=14&channelId=${random}`)).body).toMatchObject({
+      messages: 1,
+    });
+    const pruned = nextEvent(socket, 'history:pruned', (e) => e.channelId === random);
+    expect((await put(owner, random, { retention: { days: 14 } })).body.channel.retention).toEqual({
+      days: 14,
+    });
+    await pruned;
+    socket.close();
+    const left = async (channel: string) =>
+      ((await bob.get(`/channels/${channel}/messages`)).body.messages as { body: string | null }[])
+        .map((m) => m.body)
+        .filter(Boolean);
+    expect(await left(random)).toEqual(['lunch today']);
+    // The team keeps 30 days, but #legal keeps everything: the team's count and run leave it alone.
+    expect((await owner.get('/admin/retention?days=30')).body.messages).toBe(0);
+    await pruneHistory(server.parley.ctx);
+    expect(await left(legal)).toEqual(['contract from last year']);
+    expect((await owner.get('/admin/retention/channels')).body.channels).toEqual([
+      { id: legal, name: 'legal', kind: 'private', days: null },
+      { id: random, name: 'random', kind: 'private', days: 14 },
+    ]);
+    const entries = (await owner.get('/admin/audit')).body.entries as AuditEntry[];
+    expect(entries.find((e) => e.action === 'retention_changed')).toMatchObject({
+      actorId: owner.user.id,
+      detail: { channel: 'random', own: true, days: 14 },
+    });
+
+    // Back to the team's: #legal's year-old contract goes with the next run.
+    expect((await put(owner, legal, { retention: null })).body.channel.retention).toBeNull();
+    await pruneHistory(server.parley.ctx);
+    expect(await left(legal)).toEqual([]);
+    expect(
+      (await owner.get('/admin/retention/channels')).body.channels.map((c: { name: string }) => c.name),
+    ).toEqual(['random']);
   });
 
   it('keeps new history once set back to forever', async () => {

@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS = [
   'webhook_url_renewed',
   'slack_imported',
   'history_pruned',
+  'retention_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

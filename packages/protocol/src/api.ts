@@ -350,9 +350,21 @@ export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
 
 /** A day at the least, as Slack and Mattermost allow; a hundred years at the most. */
 export const RetentionDays = z.number().int().min(1).max(36_500);
-/** `GET /admin/retention?days=N`: what keeping messages N days would delete now. */
-export const RetentionPreviewQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(36_500) });
+/** `GET /admin/retention?days=N[&channelId=]`: what keeping messages N days would delete now, in one channel or where the instance's setting applies. */
+export const RetentionPreviewQuery = z.strictObject({
+  days: z.coerce.number().int().min(1).max(36_500),
+  channelId: Id.optional(),
+});
 export type RetentionPreviewResponse = { messages: number; files: number; before: string };
+/** A channel's own retention: `{ days }` (null for forever), or null to follow the instance's. */
+export const ChannelRetentionBody = z.strictObject({
+  retention: z.strictObject({ days: RetentionDays.nullable() }).nullable(),
+});
+export type ChannelRetentionBody = z.infer<typeof ChannelRetentionBody>;
+/** Channels with a retention of their own, for the admin. */
+export type RetentionChannelsResponse = {
+  channels: { id: string; name: string; kind: 'public' | 'private'; days: number | null }[];
+};
 
 export const UpdateSettingsBody = z
   .strictObject({

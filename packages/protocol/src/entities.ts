@@ -98,6 +98,8 @@ export const Channel = z.object({
   keyVersion: z.number().int(),
   keyRotationNeeded: z.boolean(),
   memberCount: z.number().int(),
+  /** The channel's own message retention (days, null for forever), set by an admin; null follows the instance's. */
+  retention: z.object({ days: z.number().int().nullable() }).nullable(),
   /** Present when the caller is a member. */
   membership: z
     .object({

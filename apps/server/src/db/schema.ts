@@ -82,6 +82,8 @@ export const channels = pgTable('channels', {
   keyVersion: integer('key_version').notNull().default(0),
   keyRotationNeeded: boolean('key_rotation_needed').notNull().default(false),
   dmKey: text('dm_key').unique(),
+  /** The channel's own retention ({ days }, days null for forever); null follows the instance's. */
+  retention: jsonb('retention').$type<{ days: number | null }>(),
 });
 
 export const memberships = pgTable(

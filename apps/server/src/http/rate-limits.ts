@@ -84,6 +84,7 @@ const ROUTES: Record<string, RateRule> = {
   'POST /admin/import/slack/links': 'slackImport',
   'PATCH /admin/settings': 'adminSettings',
   'GET /admin/retention': 'adminSettings',
+  'PUT /channels/:id/retention': 'adminSettings',
 };
 
 // Argon2 takes ~20 ms of a core: each node starts at most 20 in 2 s, half its cores hash, 20 may wait.

@@ -38,6 +38,7 @@ export const channel = (extra: Partial<Channel> = {}): Channel => ({
   keyVersion: 0,
   keyRotationNeeded: false,
   memberCount: 2,
+  retention: null,
   membership: {
     role: 'member',
     lastReadSeq: 3,

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateInviteBody, RetentionPreviewQuery, UpdateSettingsBody } from '@parley/protocol';
+import { CreateInviteBody, UpdateSettingsBody } from '@parley/protocol';
 import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireAdmin } from '../../http/session.js';
-import { previewRetention, pruneHistory } from '../retention/retention.service.js';
+import { pruneHistory } from '../retention/retention.service.js';
+import { retentionRoutes } from '../retention/retention.routes.js';
 import { assertMayRequire, signOutThoseWithout } from '../two-factor/two-factor.service.js';
 import { auditRoutes } from '../audit/audit.routes.js';
 import { adminUserRoutes } from './admin-users.routes.js';
@@ -47,11 +48,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { settings: await repo.readSettings(ctx.db) };
   });
 
-  app.get('/admin/retention', async (req) => {
-    await asAdmin(req);
-    return previewRetention(ctx, parse(RetentionPreviewQuery, req.query).days);
-  });
-
   app.get('/admin/invites', async (req) => {
     await asAdmin(req);
     return { invites: (await repo.listInvites(ctx.db)).map(repo.toInvite) };
@@ -83,4 +79,5 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   adminUserRoutes(app, ctx, asAdmin);
   auditRoutes(app, ctx, asAdmin);
+  retentionRoutes(app, ctx, asAdmin);
 }

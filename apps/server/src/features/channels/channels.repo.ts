@@ -54,6 +54,7 @@ export function toChannel(
     keyVersion: row.keyVersion,
     keyRotationNeeded: row.keyRotationNeeded,
     memberCount: count,
+    retention: row.retention ?? null,
     membership: membership
       ? {
           role: membership.role,

@@ -30,6 +30,7 @@ import {
   OpenDmBody,
   PostChannelKeysBody,
   RegisterBody,
+  ChannelRetentionBody,
   RetentionPreviewQuery,
   ResetPasswordBody,
   RewrapKeysBody,
@@ -234,8 +235,15 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /admin/settings': { summary: 'Instance settings (admin)' },
   'PATCH /admin/settings': { summary: 'Change instance settings (admin)', body: UpdateSettingsBody },
   'GET /admin/retention': {
-    summary: 'What keeping messages `days` days would delete now: messages and files (admin)',
+    summary:
+      'What keeping messages `days` days would delete now, in `channelId` or where the instance setting applies (admin)',
     query: RetentionPreviewQuery,
+  },
+  'GET /admin/retention/channels': { summary: 'Channels with a message retention of their own (admin)' },
+  'PUT /channels/:id/retention': {
+    summary:
+      "A channel's own message retention, { days } (null: forever), or null to follow the instance's (admin)",
+    body: ChannelRetentionBody,
   },
   'GET /admin/invites': { summary: 'Invites (admin)' },
   'POST /admin/invites': { summary: 'Create an invite (admin)', body: CreateInviteBody },

@@ -1,25 +1,37 @@
-import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
-import { files, messages, scheduledMessages } from '../../db/schema.js';
+import { channels, drafts, files, messages, scheduledMessages } from '../../db/schema.js';
 import { recordChanges } from '../feed/feed.repo.js';
+
+/** Where a cutoff applies: one channel with a setting of its own, or every channel following the instance's. */
+export type PruneScope = { channelId: string } | 'instance';
+
+const inScope = (scope: PruneScope): SQL =>
+  scope === 'instance'
+    ? sql`not exists (select 1 from ${channels} c where c.id = ${messages.channelId} and c.retention is not null)`
+    : eq(messages.channelId, scope.channelId);
 
 /**
  * A channel message, or a thread root with all its replies, whose last activity was before `before`:
  * told by the message alone, so a tab applies the same rule to what it shows.
  */
-const due = (before: Date) =>
+const due = (before: Date, scope: PruneScope) =>
   and(
+    inScope(scope),
     isNull(messages.threadRootId),
     lt(messages.createdAt, before),
     or(isNull(messages.lastReplyAt), lt(messages.lastReplyAt, before)),
   );
 
-/** Deletes up to `limit` due messages with their replies, reactions, pins and files, and records one change per channel. */
-export async function pruneBatch(db: Conn, before: Date, limit: number) {
+/**
+ * Deletes up to `limit` due threads with everything hanging on them (reactions, pins, saves, files'
+ * rows, replies still scheduled, drafts) and records what tabs must hear.
+ */
+export async function pruneBatch(db: Conn, before: Date, scope: PruneScope, limit: number) {
   const roots = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(due(before))
+    .where(due(before, scope))
     // No order: a scan stops at the first `limit` found, and old rows come first in the table anyway.
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -30,7 +42,6 @@ export async function pruneBatch(db: Conn, before: Date, limit: number) {
     .delete(files)
     .where(inArray(files.messageId, db.select({ id: messages.id }).from(messages).where(doomed)))
     .returning({ id: files.id });
-  // A reply still scheduled to a thread that goes, goes with it; its author's tabs hear so.
   const unsent = await db
     .delete(scheduledMessages)
     .where(inArray(scheduledMessages.threadRootId, ids))
@@ -39,25 +50,40 @@ export async function pruneBatch(db: Conn, before: Date, limit: number) {
       userId: scheduledMessages.userId,
       channelId: scheduledMessages.channelId,
     });
+  const unwritten = await db
+    .delete(drafts)
+    .where(inArray(drafts.scope, ids))
+    .returning({ userId: drafts.userId, channelId: drafts.channelId, scope: drafts.scope });
   const gone = await db.delete(messages).where(doomed).returning({ channelId: messages.channelId });
   const channelIds = [...new Set(gone.map((m) => m.channelId))];
   const data = { before: before.toISOString() };
   await recordChanges(db, [
     ...channelIds.map((channelId) => ({ kind: 'history:pruned' as const, channelId, data })),
+    // Their authors' tabs drop a reply still scheduled to a thread that went, and its unsent text.
     ...unsent.map((s) => ({
       kind: 'scheduled:changed' as const,
       channelId: s.channelId,
       userId: s.userId,
       entityId: s.id,
     })),
+    ...unwritten.map((d) => ({
+      kind: 'draft:updated' as const,
+      channelId: d.channelId,
+      userId: d.userId,
+      entityId: d.scope,
+    })),
   ]);
   return { roots: roots.length, messages: gone.length, fileIds: fileIds.map((f) => f.id), channelIds };
 }
 
 /** What pruning at `before` would delete now: messages (replies included) and files. */
-export async function countDue(db: Conn, before: Date): Promise<{ messages: number; files: number }> {
+export async function countDue(
+  db: Conn,
+  before: Date,
+  scope: PruneScope,
+): Promise<{ messages: number; files: number }> {
   const result = (await db.execute(sql`
-    with roots as (select ${messages.id} as id from ${messages} where ${due(before)}),
+    with roots as (select ${messages.id} as id from ${messages} where ${due(before, scope)}),
     doomed as (
       select m.id from messages m
       where m.id in (select id from roots) or m.thread_root_id in (select id from roots))
@@ -66,4 +92,22 @@ export async function countDue(db: Conn, before: Date): Promise<{ messages: numb
     rows: { messages: number; files: number }[];
   };
   return result.rows[0]!;
+}
+
+/** Channels with a retention of their own. */
+export function listOwnRetention(db: Conn) {
+  return db
+    .select({ id: channels.id, name: channels.name, kind: channels.kind, retention: channels.retention })
+    .from(channels)
+    .where(isNotNull(channels.retention))
+    .orderBy(channels.name);
+}
+
+export async function setOwnRetention(
+  db: Conn,
+  channelId: string,
+  retention: { days: number | null } | null,
+) {
+  await db.update(channels).set({ retention }).where(eq(channels.id, channelId));
+  await recordChanges(db, [{ kind: 'channel:updated', channelId }]);
 }

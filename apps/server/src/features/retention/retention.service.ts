@@ -2,7 +2,16 @@ import type { AppContext } from '../../context.js';
 import { accountChanged } from '../../events/account-changed.js';
 import { readSettings } from '../admin/admin.repo.js';
 import { fileStoreOf } from '../files/file-store.js';
-import { countDue, pruneBatch } from './retention.repo.js';
+import { AppError } from '../../errors.js';
+import { findChannel, viewChannel } from '../channels/channels.repo.js';
+import type { Actor } from '../channels/permissions.js';
+import {
+  countDue,
+  listOwnRetention,
+  pruneBatch,
+  setOwnRetention,
+  type PruneScope,
+} from './retention.repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Threads deleted a transaction: short enough that sends wait little on the embedded database. */
@@ -43,24 +52,68 @@ export async function stopPruning(ctx: AppContext): Promise<void> {
 async function pruneAll(ctx: AppContext): Promise<Pruned> {
   const total: Pruned = { messages: 0, files: 0 };
   const { messageRetentionDays: days } = await readSettings(ctx.db);
-  if (!days) return total;
-  const before = retentionCutoff(days);
+  const scopes: { scope: PruneScope; days: number }[] = [
+    ...(await listOwnRetention(ctx.db)).flatMap((c) =>
+      c.retention?.days ? [{ scope: { channelId: c.id }, days: c.retention.days }] : [],
+    ),
+    ...(days ? [{ scope: 'instance' as const, days }] : []),
+  ];
   const store = fileStoreOf(ctx);
-  while (!stopped.has(ctx)) {
-    const batch = await ctx.db.transaction((tx) => pruneBatch(tx, before, PRUNE_BATCH));
-    if (batch.roots === 0) break;
-    await Promise.all(batch.fileIds.map((id) => store.remove(id)));
-    total.messages += batch.messages;
-    total.files += batch.fileIds.length;
-    ctx.events.publish('history.pruned', { channelIds: batch.channelIds, before, messages: batch.messages });
-    await new Promise((resolve) => setImmediate(resolve));
+  for (const { scope, days } of scopes) {
+    const before = retentionCutoff(days);
+    while (!stopped.has(ctx)) {
+      const batch = await ctx.db.transaction((tx) => pruneBatch(tx, before, scope, PRUNE_BATCH));
+      if (batch.roots === 0) break;
+      await Promise.all(batch.fileIds.map((id) => store.remove(id)));
+      total.messages += batch.messages;
+      total.files += batch.fileIds.length;
+      ctx.events.publish('history.pruned', {
+        channelIds: batch.channelIds,
+        before,
+        messages: batch.messages,
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
-  if (total.messages > 0) accountChanged(ctx, 'history_pruned', null, null, { detail: { ...total, days } });
+  if (total.messages > 0) accountChanged(ctx, 'history_pruned', null, null, { detail: total });
   return total;
 }
 
-/** What the setting at `days` would delete now, for the question before it is saved. */
-export async function previewRetention(ctx: AppContext, days: number) {
+/** What keeping `days` would delete now, in one channel or where the instance's setting applies, for the question before saving. */
+export async function previewRetention(ctx: AppContext, days: number, channelId?: string) {
   const before = retentionCutoff(days);
-  return { ...(await countDue(ctx.db, before)), before: before.toISOString() };
+  const scope = channelId ? { channelId } : 'instance';
+  return { ...(await countDue(ctx.db, before, scope)), before: before.toISOString() };
+}
+
+/** An admin gives a channel (not a DM) a retention of its own, or sends it back to the instance's. */
+export async function setChannelRetention(
+  ctx: AppContext,
+  admin: Actor,
+  channelId: string,
+  retention: { days: number | null } | null,
+) {
+  const channel = await findChannel(ctx.db, channelId);
+  if (!channel) throw new AppError('channel_not_found');
+  if (channel.kind === 'dm' || channel.kind === 'group')
+    throw new AppError('forbidden', 'Direct messages follow the team’s retention.');
+  await ctx.db.transaction((tx) => setOwnRetention(tx, channelId, retention));
+  ctx.events.publish('channel.updated', { channelId });
+  accountChanged(ctx, 'retention_changed', admin.id, null, {
+    detail: { channel: channel.name, own: retention !== null, days: retention?.days ?? null },
+  });
+  if (retention?.days)
+    void pruneHistory(ctx).catch((err) => ctx.log.warn({ err }, 'deleting history past retention failed'));
+  return (await viewChannel(ctx.db, channelId, admin.id))!;
+}
+
+/** Channels with a retention of their own, for Admin → Message retention. */
+export async function listChannelRetention(ctx: AppContext) {
+  const rows = await listOwnRetention(ctx.db);
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name ?? '',
+    kind: c.kind as 'public' | 'private',
+    days: c.retention?.days ?? null,
+  }));
 }

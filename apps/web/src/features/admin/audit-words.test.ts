@@ -64,13 +64,16 @@ describe('auditSentence', () => {
   });
 
   it('says what retention deleted and what it was set to', () => {
-    const pruned = entry('history_pruned', { actorId: null, detail: { messages: 1200, files: 1, days: 30 } });
-    expect(auditSentence(pruned, name)).toBe(
-      'deleted 1,200 messages and 1 file older than 30 days, as the retention setting asks',
-    );
-    const noFiles = entry('history_pruned', { actorId: null, detail: { messages: 1, files: 0, days: 1 } });
-    expect(auditSentence(noFiles, name)).toBe(
-      'deleted 1 message older than 1 day, as the retention setting asks',
+    const pruned = entry('history_pruned', { actorId: null, detail: { messages: 1200, files: 1 } });
+    expect(auditSentence(pruned, name)).toBe('deleted 1,200 messages and 1 file past their retention');
+    const noFiles = entry('history_pruned', { actorId: null, detail: { messages: 1, files: 0 } });
+    expect(auditSentence(noFiles, name)).toBe('deleted 1 message past their retention');
+    const channel = (detail: AuditEntry['detail']) =>
+      auditSentence(entry('retention_changed', { detail }), name);
+    expect(channel({ channel: 'legal', own: true, days: null })).toBe('kept #legal’s messages forever');
+    expect(channel({ channel: 'random', own: true, days: 30 })).toBe('kept #random’s messages for 30 days');
+    expect(channel({ channel: 'random', own: false, days: null })).toBe(
+      'set #random back to the team’s message retention',
     );
     expect(auditSentence(entry('settings_changed', { detail: { messageRetentionDays: 1 } }), name)).toBe(
       'changed the settings: messages kept for 1 day',

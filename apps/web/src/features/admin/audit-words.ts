@@ -71,8 +71,13 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
     case 'history_pruned': {
       const files = Number(d?.files ?? 0);
       const also = files > 0 ? ` and ${plural(files, 'file')}` : '';
-      return `deleted ${plural(Number(d?.messages ?? 0), 'message')}${also} older than ${plural(Number(d?.days ?? 0), 'day')}, as the retention setting asks`;
+      return `deleted ${plural(Number(d?.messages ?? 0), 'message')}${also} past their retention`;
     }
+    case 'retention_changed':
+      if (!d?.own) return `set #${d?.channel ?? '?'} back to the team’s message retention`;
+      return d.days
+        ? `kept #${d.channel ?? '?'}’s messages for ${plural(Number(d.days), 'day')}`
+        : `kept #${d.channel ?? '?'}’s messages forever`;
     case 'webhook_added':
       return `added the webhook “${d?.name ?? '?'}” to #${d?.channel ?? '?'}`;
     case 'webhook_removed':
