@@ -278,6 +278,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/admin/audit': { expect: INSTANCE_ADMIN },
   'GET /api/v1/admin/retention': { expect: INSTANCE_ADMIN, query: () => 'days=30' },
   'GET /api/v1/admin/retention/channels': { expect: INSTANCE_ADMIN },
+  'GET /api/v1/admin/channels': { expect: INSTANCE_ADMIN, query: () => 'q=a' },
   'PUT /api/v1/channels/:id/retention': { expect: INSTANCE_ADMIN, body: () => ({ retention: null }) },
 };
 

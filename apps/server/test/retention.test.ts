@@ -219,6 +219,13 @@ describe.each(await backendsToTest())('Message retention on %s', (backend) => {
     const kept = await put(owner, legal, { retention: { days: null } });
     expect(kept.body.channel.retention).toEqual({ days: null });
     expect((await live).channel.retention).toEqual({ days: null });
+    // Admins find any channel by the start of its name, private ones they are not in too, never DMs.
+    expect((await owner.get('/admin/channels?q=LE')).body.channels).toEqual([
+      { id: legal, name: 'legal', kind: 'private', archived: false, retention: { days: null } },
+    ]);
+    expect((await owner.get('/admin/channels?q=%25')).body.channels).toEqual([]);
+    expect((await owner.get('/admin/channels?q=%00')).status).toBe(400);
+    expect((await alice.get('/admin/channels?q=le')).status).toBe(403);
     expect((await owner.get(`/admin/retention?days=14&channelId=${random}`)).body).toMatchObject({
       messages: 1,
     });

@@ -361,6 +361,18 @@ export const ChannelRetentionBody = z.strictObject({
   retention: z.strictObject({ days: RetentionDays.nullable() }).nullable(),
 });
 export type ChannelRetentionBody = z.infer<typeof ChannelRetentionBody>;
+/** `GET /admin/channels?q=`: channels (not DMs) whose name starts with q, public or private, for settings such as retention. */
+export const AdminChannelsQuery = z.strictObject({ q: SafeString.trim().max(64).optional() });
+export type AdminChannelsQuery = z.infer<typeof AdminChannelsQuery>;
+export type AdminChannelsResponse = {
+  channels: {
+    id: string;
+    name: string;
+    kind: 'public' | 'private';
+    archived: boolean;
+    retention: { days: number | null } | null;
+  }[];
+};
 /** Channels with a retention of their own, for the admin. */
 export type RetentionChannelsResponse = {
   channels: { id: string; name: string; kind: 'public' | 'private'; days: number | null }[];

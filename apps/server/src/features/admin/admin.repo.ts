@@ -1,7 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { InstanceSettings, Invite } from '@parley/protocol';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdminChannelsResponse, InstanceSettings, Invite } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
-import { invites, settings } from '../../db/schema.js';
+import { channels, invites, settings } from '../../db/schema.js';
 
 export type InviteRow = typeof invites.$inferSelect;
 
@@ -99,4 +99,32 @@ export function isInviteValid(row: InviteRow | undefined, now: Date): boolean {
   if (!row || row.revokedAt) return false;
   if (row.expiresAt && row.expiresAt <= now) return false;
   return row.maxUses === null || row.uses < row.maxUses;
+}
+
+/** Channels (not DMs), public or private, archived too, whose name starts with `q`; the first 20 by name. */
+export async function findChannelsByName(db: Conn, q: string): Promise<AdminChannelsResponse['channels']> {
+  const rows = await db
+    .select({
+      id: channels.id,
+      name: channels.name,
+      kind: channels.kind,
+      archivedAt: channels.archivedAt,
+      retention: channels.retention,
+    })
+    .from(channels)
+    .where(
+      and(
+        inArray(channels.kind, ['public', 'private']),
+        sql`starts_with(${channels.name}, ${q.toLowerCase()})`,
+      ),
+    )
+    .orderBy(asc(channels.name))
+    .limit(20);
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name ?? '',
+    kind: c.kind as 'public' | 'private',
+    archived: !!c.archivedAt,
+    retention: c.retention ?? null,
+  }));
 }

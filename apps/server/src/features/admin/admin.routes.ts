@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateInviteBody, UpdateSettingsBody } from '@parley/protocol';
+import {
+  AdminChannelsQuery,
+  CreateInviteBody,
+  UpdateSettingsBody,
+  type AdminChannelsResponse,
+} from '@parley/protocol';
 import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
@@ -46,6 +51,12 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.messageRetentionDays)
       void pruneHistory(ctx).catch((err) => ctx.log.warn({ err }, 'deleting history past retention failed'));
     return { settings: await repo.readSettings(ctx.db) };
+  });
+
+  app.get('/admin/channels', async (req): Promise<AdminChannelsResponse> => {
+    await asAdmin(req);
+    const { q } = parse(AdminChannelsQuery, req.query);
+    return { channels: await repo.findChannelsByName(ctx.db, q ?? '') };
   });
 
   app.get('/admin/invites', async (req) => {

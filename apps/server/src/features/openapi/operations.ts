@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import {
   AddMemberBody,
   AdminUsersQuery,
+  AdminChannelsQuery,
   AuditQuery,
   BrowseChannelsQuery,
   ChangePasswordBody,
@@ -238,6 +239,10 @@ export const OPERATIONS: Record<string, Operation> = {
     summary:
       'What keeping messages `days` days would delete now, in `channelId` or where the instance setting applies (admin)',
     query: RetentionPreviewQuery,
+  },
+  'GET /admin/channels': {
+    summary: 'Channels (not DMs), public and private, whose name starts with `q`: the first 20 (admin)',
+    query: AdminChannelsQuery,
   },
   'GET /admin/retention/channels': { summary: 'Channels with a message retention of their own (admin)' },
   'PUT /channels/:id/retention': {
