@@ -19,8 +19,11 @@ const Y2001 = 978_400_000;
 const Y2024 = 1_704_200_000;
 const Y2025 = 1_735_800_000;
 
-/** A Slack export of one channel: 2001's minutes and a finished thread, a thread still going in 2025, and 2024's notes. */
-function oldHistory(bob: string, dana: string, channel: string): Buffer {
+/**
+ * A Slack export of two channels: in one, 2001's minutes and a finished thread, a thread still going
+ * in 2025, and 2024's notes; in the other, a contract from 2001.
+ */
+function oldHistory(bob: string, dana: string, channel: string, legal: string): Buffer {
   const history = [
     { type: 'message', user: 'U01BOB', text: 'Minutes from 2001', ts: ts(Y2001) },
     {
@@ -61,7 +64,13 @@ function oldHistory(bob: string, dana: string, channel: string): Buffer {
       ]),
     ),
     'channels.json': strToU8(
-      JSON.stringify([{ id: 'C01', name: channel, creator: 'U01BOB', members: ['U01BOB', 'U02DANA'] }]),
+      JSON.stringify([
+        { id: 'C01', name: channel, creator: 'U01BOB', members: ['U01BOB', 'U02DANA'] },
+        { id: 'C02', name: legal, creator: 'U01BOB', members: ['U01BOB'] },
+      ]),
+    ),
+    [`${legal}/2001-01-02.json`]: strToU8(
+      JSON.stringify([{ type: 'message', user: 'U01BOB', text: 'The 2001 contract', ts: ts(Y2001) }]),
     ),
     [`${channel}/2001-01-02.json`]: strToU8(JSON.stringify(history.slice(0, 4))),
     [`${channel}/2024-01-02.json`]: strToU8(JSON.stringify(history.slice(5))),
@@ -72,7 +81,7 @@ function oldHistory(bob: string, dana: string, channel: string): Buffer {
 
 async function setForever(owner: Page) {
   const section = owner.getByRole('region', { name: 'Message retention' });
-  await section.getByRole('radio', { name: 'Forever' }).check();
+  await section.getByRole('radio', { name: 'Forever', exact: true }).check();
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(section.getByText('Nothing is deleted for its age.')).toBeVisible();
 }
@@ -88,6 +97,7 @@ test('an admin sets message retention and old history leaves every tab, live and
   await dana.page.setViewportSize({ width: 390, height: 844 });
   await dana.page.emulateMedia({ colorScheme: 'dark' });
   const channel = uniqueName('minutes');
+  const legal = uniqueName('legal');
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
@@ -97,10 +107,29 @@ test('an admin sets message retention and old history leaves every tab, live and
   await importer.getByLabel('Slack export (.zip)').setInputFiles({
     name: 'export.zip',
     mimeType: 'application/zip',
-    buffer: oldHistory(bobName, danaName, channel),
+    buffer: oldHistory(bobName, danaName, channel, legal),
   });
   await importer.getByRole('button', { name: 'Import' }).click();
-  await expect(importer.getByRole('status')).toContainText('Imported 1 channel and 6 messages.');
+  await expect(importer.getByRole('status')).toContainText('Imported 2 channels and 7 messages.');
+
+  // #legal keeps everything, whatever the team does: the owner, who is not in it, finds it in Admin.
+  const section = owner.getByRole('region', { name: 'Message retention' });
+  await expect(section).toContainText('None: every channel and direct message follows the setting above.');
+  await section.getByLabel('Give a channel its own setting').fill(legal.slice(0, 8).toUpperCase());
+  await section.getByRole('button', { name: `#${legal}` }).click();
+  const own = owner.getByRole('dialog', { name: `Message retention for #${legal}` });
+  await expect(own.getByRole('radio', { name: 'As the team does (forever)' })).toBeChecked();
+  await own.getByRole('radio', { name: 'Forever', exact: true }).check();
+  expect(await seriousViolations(owner)).toEqual([]);
+  if (SHOTS) await own.screenshot({ path: `${SHOTS}/retention-channel-dialog.png` });
+  await own.getByRole('button', { name: 'Save' }).click();
+  await expect(own).toBeHidden();
+  await expect(
+    section
+      .getByRole('listitem')
+      .filter({ hasText: `#${legal}` })
+      .first(),
+  ).toContainText('forever');
 
   // Bob reads the channel live; Dana's phone has it open too, then loses its connection.
   for (const page of [bob.page, dana.page]) {
@@ -112,7 +141,6 @@ test('an admin sets message retention and old history leaves every tab, live and
   await expect(connectionState(dana.page)).toHaveAttribute('data-connection-state', 'offline');
 
   try {
-    const section = owner.getByRole('region', { name: 'Message retention' });
     await expect(section.getByText('Nothing is deleted for its age.')).toBeVisible();
     await section.getByLabel('Days to keep messages').fill('0');
     await expect(section.getByRole('alert')).toHaveText('Enter a whole number of days from 1 to 36,500.');
@@ -133,6 +161,10 @@ test('an admin sets message retention and old history leaves every tab, live and
     await owner.emulateMedia({ colorScheme: 'dark' });
     expect(await seriousViolations(owner)).toEqual([]);
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/retention-setting-dark.png` });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(owner)).toEqual([]);
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/retention-setting-phone-dark.png` });
+    await owner.setViewportSize({ width: 1280, height: 720 });
 
     // Bob's open tab loses 2001 at once, without a reload; the thread still going stays.
     const rows = messages(bob.page);
@@ -146,22 +178,27 @@ test('an admin sets message retention and old history leaves every tab, live and
     expect(await seriousViolations(bob.page)).toEqual([]);
     if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/retention-channel.png` });
 
+    const shown = await rows.count();
+
+    // #legal kept its contract.
+    await bob.page.goto(`/c/${legal}`);
+    await expect(messages(bob.page).filter({ hasText: 'The 2001 contract' })).toBeVisible();
+    await expect(bob.page.getByTestId('retention-note')).toHaveCount(0);
+
     // Dana's phone, back online, shows what a fresh load would.
     await dana.context.setOffline(false);
     await waitLive(dana.page);
     const hers = messages(dana.page);
     await expect(hers.filter({ hasText: 'Minutes from 2001' })).toHaveCount(0);
     await expect(hers.filter({ hasText: 'Notes from 2024' })).toBeVisible();
-    await expect(hers).toHaveCount(await messages(bob.page).count());
+    await expect(hers).toHaveCount(shown);
     expect(await seriousViolations(dana.page)).toEqual([]);
     if (SHOTS) await dana.page.screenshot({ path: `${SHOTS}/retention-channel-phone-dark.png` });
 
     // The security log says what went, and who set it.
     await owner.reload();
     const log = owner.getByRole('region', { name: 'Security log' });
-    await expect(log).toContainText(
-      `Parley deleted 3 messages older than ${DAYS.toLocaleString('en')} days, as the retention setting asks`,
-    );
+    await expect(log).toContainText(`Parley deleted 3 messages past their retention`);
     await expect(log).toContainText(
       `changed the settings: messages kept for ${DAYS.toLocaleString('en')} days`,
     );

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChannelRetentionBody,
   Channel,
   ChannelResponse,
   ChannelsResponse,
@@ -57,6 +58,21 @@ function useChannelWrite<T>(fn: (vars: T) => Promise<ChannelResponse>, onError?:
     mutationFn: fn,
     onError,
     onSuccess: ({ channel }) => qc.setQueryData<Channel[]>(keys.channels, (c) => upsertChannel(c, channel)),
+  });
+}
+
+/** An admin's retention for one channel: only the channel's entry changes, never whether it is listed. */
+export function useSetChannelRetention() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, retention }: ChannelRetentionBody & { id: string }) =>
+      api<ChannelResponse>('PUT', `/channels/${id}/retention`, { retention }),
+    onSuccess: ({ channel }) => {
+      qc.setQueryData<Channel[]>(keys.channels, (list) =>
+        list?.map((c) => (c.id === channel.id ? { ...c, retention: channel.retention } : c)),
+      );
+      void qc.invalidateQueries({ queryKey: ['admin', 'retention-channels'] });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InstanceSettings } from '@parley/protocol';
 import { RetentionSetting } from './retention-setting';
@@ -19,21 +20,27 @@ const settings = (messageRetentionDays: number | null): InstanceSettings => ({
 
 function renderSetting(days: number | null) {
   api.mockImplementation(
-    async (method: string, path: string, body?: { messageRetentionDays: number | null }) =>
-      method === 'GET' && path.startsWith('/admin/retention')
-        ? { messages: 1234, files: 1, before: '2026-10-30T12:00:00.000Z' }
-        : { settings: settings(body?.messageRetentionDays ?? null) },
+    async (method: string, path: string, body?: { messageRetentionDays: number | null }) => {
+      if (path === '/admin/retention/channels')
+        return { channels: [{ id: 'c9', name: 'legal', kind: 'private', days: null }] };
+      if (method === 'GET') return { messages: 1234, files: 1, before: '2026-10-30T12:00:00.000Z' };
+      return { settings: settings(body?.messageRetentionDays ?? null) };
+    },
   );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <RetentionSetting settings={settings(days)} />
+      <MemoryRouter>
+        <RetentionSetting settings={settings(days)} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
 describe('RetentionSetting', () => {
-  beforeEach(() => api.mockReset());
+  beforeEach(() => {
+    api.mockReset();
+  });
 
   it('asks first, saying how much a limit deletes now, and saves only when confirmed', async () => {
     renderSetting(null);
@@ -61,6 +68,10 @@ describe('RetentionSetting', () => {
   it('refuses a number of days the server would, and goes back to forever without asking', async () => {
     renderSetting(90);
     expect(screen.getByText(/deleted 90 days after their last activity/)).toBeTruthy();
+    // Channels with a setting of their own are listed, to be changed from their menus.
+    expect((await screen.findByRole('link', { name: '#legal' })).closest('li')!.textContent).toContain(
+      'forever',
+    );
     const days = screen.getByLabelText('Days to keep messages');
     await userEvent.clear(days);
     await userEvent.type(days, '0');
@@ -71,6 +82,6 @@ describe('RetentionSetting', () => {
     await waitFor(() =>
       expect(api).toHaveBeenCalledWith('PATCH', '/admin/settings', { messageRetentionDays: null }),
     );
-    expect(api).not.toHaveBeenCalledWith('GET', expect.stringContaining('/admin/retention'));
+    expect(api).not.toHaveBeenCalledWith('GET', expect.stringMatching(/^\/admin\/retention\?/));
   });
 });

@@ -4,7 +4,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
 import { dmName } from '../../lib/names';
-import { managesChannel } from '../../lib/channel-rights';
+import { isInstanceAdmin, managesChannel } from '../../lib/channel-rights';
+import { daysWords } from '../../lib/retention';
 import { PHONE, useMediaQuery } from '../../lib/use-media-query';
 import { useUpdateChannel } from '../../realtime/use-channels';
 import { OpenSidebarButton } from '../../components/open-sidebar-button';
@@ -17,6 +18,7 @@ import './channels.css';
 
 const NotifyMenu = lazy(() => import('./notify-menu'));
 const RenameChannelDialog = lazy(() => import('./rename-channel-dialog'));
+const RetentionDialog = lazy(() => import('../../components/retention-dialog'));
 
 export function ChannelHeader({
   channel,
@@ -41,6 +43,7 @@ export function ChannelHeader({
   const [confirming, setConfirming] = useState<'archive' | 'leave'>();
   const [bellOpen, setBellOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
+  const [retaining, setRetaining] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
   const more = useRef<HTMLButtonElement>(null);
   const phone = useMediaQuery(PHONE);
@@ -67,6 +70,8 @@ export function ChannelHeader({
     );
   }
   actions.push(...menuExtras);
+  if (!isDm && isInstanceAdmin(me))
+    actions.push({ label: 'Message retention', hint: retentionHint(channel), run: () => setRetaining(true) });
   // An encrypted conversation's export would hold only sealed text: the browser reads it, not a file.
   if (channel.membership && !channel.encrypted)
     actions.push({
@@ -193,6 +198,11 @@ export function ChannelHeader({
           <RenameChannelDialog channel={channel} onClose={() => setRenaming(false)} />
         </Suspense>
       )}
+      {retaining && (
+        <Suspense fallback={null}>
+          <RetentionDialog channel={channel} onClose={() => setRetaining(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirming === 'archive'}
         title={`Archive #${channel.name}?`}
@@ -217,6 +227,13 @@ export function ChannelHeader({
     </header>
   );
 }
+
+const retentionHint = (channel: Channel) =>
+  !channel.retention
+    ? 'As the team does'
+    : channel.retention.days === null
+      ? 'Forever'
+      : capitalize(daysWords(channel.retention.days));
 
 const capitalize = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 

@@ -373,7 +373,8 @@ function InviteButton({ onInvite }: { onInvite: () => void }) {
 }
 
 function ListStart({ channel, onInvite }: { channel: Channel; onInvite?: () => void }) {
-  const retentionDays = useInstanceSettings()?.messageRetentionDays;
+  const team = useInstanceSettings()?.messageRetentionDays;
+  const retentionDays = channel.retention ? channel.retention.days : team;
   return (
     <div className="list-header list-start">
       {isDirect(channel) ? (
