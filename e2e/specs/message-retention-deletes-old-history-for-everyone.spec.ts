@@ -202,6 +202,20 @@ test('an admin sets message retention and old history leaves every tab, live and
     await expect(log).toContainText(
       `changed the settings: messages kept for ${DAYS.toLocaleString('en')} days`,
     );
+    await expect(log).toContainText(`kept #${legal}’s messages forever`);
+
+    // Where the owner is a member, the channel's menu offers the same setting.
+    await owner.goto('/c/general');
+    await owner.getByRole('button', { name: 'Channel actions' }).click();
+    await expect(owner.getByRole('menuitem', { name: /Message retention/ })).toContainText(
+      'As the team does',
+    );
+    await owner.getByRole('menuitem', { name: /Message retention/ }).click();
+    await expect(owner.getByRole('dialog', { name: 'Message retention for #general' })).toContainText(
+      `As the team does (${DAYS.toLocaleString('en')} days)`,
+    );
+    await owner.keyboard.press('Escape');
+    await owner.goto('/admin');
   } finally {
     await setForever(owner);
   }

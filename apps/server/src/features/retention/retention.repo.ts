@@ -11,30 +11,38 @@ const inScope = (scope: PruneScope): SQL =>
     ? sql`not exists (select 1 from ${channels} c where c.id = ${messages.channelId} and c.retention is not null)`
     : eq(messages.channelId, scope.channelId);
 
+/** Messages and tombstones are looked for apart, each through an index on its time, so an hourly run with nothing due reads little. */
+export type Kind = 'messages' | 'tombstones';
+
 /**
  * A channel message, or a thread root with all its replies, whose last activity was before `before`:
  * told by the message alone, so a tab applies the same rule to what it shows.
  */
-const due = (before: Date, scope: PruneScope) =>
+const due = (before: Date, scope: PruneScope, kind?: Kind) =>
   and(
+    kind && (kind === 'messages' ? isNull(messages.deletedAt) : isNotNull(messages.deletedAt)),
     inScope(scope),
     isNull(messages.threadRootId),
     lt(messages.createdAt, before),
     or(isNull(messages.lastReplyAt), lt(messages.lastReplyAt, before)),
   );
 
+/** Up to `limit` due roots, locked for this transaction (a root another node is deleting is skipped). */
+export const dueRoots = (db: Conn, before: Date, scope: PruneScope, kind: Kind, limit: number) =>
+  db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(due(before, scope, kind))
+    // No order: a scan stops at the first `limit` found.
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
 /**
  * Deletes up to `limit` due threads with everything hanging on them (reactions, pins, saves, files'
  * rows, replies still scheduled, drafts) and records what tabs must hear.
  */
-export async function pruneBatch(db: Conn, before: Date, scope: PruneScope, limit: number) {
-  const roots = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(due(before, scope))
-    // No order: a scan stops at the first `limit` found, and old rows come first in the table anyway.
-    .limit(limit)
-    .for('update', { skipLocked: true });
+export async function pruneBatch(db: Conn, before: Date, scope: PruneScope, kind: Kind, limit: number) {
+  const roots = await dueRoots(db, before, scope, kind, limit);
   if (roots.length === 0) return { roots: 0, messages: 0, fileIds: [], channelIds: [] };
   const ids = roots.map((r) => r.id);
   const doomed = or(inArray(messages.id, ids), inArray(messages.threadRootId, ids));

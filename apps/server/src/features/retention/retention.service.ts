@@ -59,10 +59,11 @@ async function pruneAll(ctx: AppContext): Promise<Pruned> {
     ...(days ? [{ scope: 'instance' as const, days }] : []),
   ];
   const store = fileStoreOf(ctx);
-  for (const { scope, days } of scopes) {
+  const passes = scopes.flatMap((s) => (['messages', 'tombstones'] as const).map((kind) => ({ ...s, kind })));
+  for (const { scope, days, kind } of passes) {
     const before = retentionCutoff(days);
     while (!stopped.has(ctx)) {
-      const batch = await ctx.db.transaction((tx) => pruneBatch(tx, before, scope, PRUNE_BATCH));
+      const batch = await ctx.db.transaction((tx) => pruneBatch(tx, before, scope, kind, PRUNE_BATCH));
       if (batch.roots === 0) break;
       await Promise.all(batch.fileIds.map((id) => store.remove(id)));
       total.messages += batch.messages;

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "messages_deleted_created_idx" ON "messages" USING btree ("created_at") WHERE "deleted_at" IS NOT NULL;
