@@ -24,53 +24,56 @@ const Y2025 = 1_735_800_000;
  * in 2025, and 2024's notes; in the other, a contract from 2001.
  */
 function oldHistory(bob: string, dana: string, channel: string, legal: string): Buffer {
+  // Slack's ids of this export's own: an earlier import of other ids must not claim them.
+  const tag = uniqueName('').toUpperCase();
+  const [BOB, DANA] = [`U${tag}B`, `U${tag}D`];
   const history = [
-    { type: 'message', user: 'U01BOB', text: 'Minutes from 2001', ts: ts(Y2001) },
+    { type: 'message', user: BOB, text: 'Minutes from 2001', ts: ts(Y2001) },
     {
       type: 'message',
-      user: 'U02DANA',
+      user: DANA,
       text: 'A question from 2001',
       ts: ts(Y2001 + 60),
       thread_ts: ts(Y2001 + 60),
     },
     {
       type: 'message',
-      user: 'U01BOB',
+      user: BOB,
       text: 'Answered in 2001',
       ts: ts(Y2001 + 120),
       thread_ts: ts(Y2001 + 60),
     },
     {
       type: 'message',
-      user: 'U01BOB',
+      user: BOB,
       text: 'A thread still going',
       ts: ts(Y2001 + 180),
       thread_ts: ts(Y2001 + 180),
     },
     {
       type: 'message',
-      user: 'U02DANA',
+      user: DANA,
       text: 'Still going in 2025',
       ts: ts(Y2025),
       thread_ts: ts(Y2001 + 180),
     },
-    { type: 'message', user: 'U02DANA', text: 'Notes from 2024', ts: ts(Y2024) },
+    { type: 'message', user: DANA, text: 'Notes from 2024', ts: ts(Y2024) },
   ];
   const zip = zipSync({
     'users.json': strToU8(
       JSON.stringify([
-        { id: 'U01BOB', name: bob, real_name: 'Bob' },
-        { id: 'U02DANA', name: dana, real_name: 'Dana' },
+        { id: BOB, name: bob, real_name: 'Bob' },
+        { id: DANA, name: dana, real_name: 'Dana' },
       ]),
     ),
     'channels.json': strToU8(
       JSON.stringify([
-        { id: 'C01', name: channel, creator: 'U01BOB', members: ['U01BOB', 'U02DANA'] },
-        { id: 'C02', name: legal, creator: 'U01BOB', members: ['U01BOB'] },
+        { id: `C${tag}1`, name: channel, creator: BOB, members: [BOB, DANA] },
+        { id: `C${tag}2`, name: legal, creator: BOB, members: [BOB] },
       ]),
     ),
     [`${legal}/2001-01-02.json`]: strToU8(
-      JSON.stringify([{ type: 'message', user: 'U01BOB', text: 'The 2001 contract', ts: ts(Y2001) }]),
+      JSON.stringify([{ type: 'message', user: BOB, text: 'The 2001 contract', ts: ts(Y2001) }]),
     ),
     [`${channel}/2001-01-02.json`]: strToU8(JSON.stringify(history.slice(0, 4))),
     [`${channel}/2024-01-02.json`]: strToU8(JSON.stringify(history.slice(5))),
