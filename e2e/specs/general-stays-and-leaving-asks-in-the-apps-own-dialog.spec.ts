@@ -22,12 +22,13 @@ test('the owner cannot leave or archive #general but can export its history, and
   await page.goto('/c/general');
   await waitLive(page);
   await expect(composer(page, 'general')).toBeVisible();
-  // Nothing to rename, archive or leave: its menu adds webhooks and exports the history, as a JSON file.
+  // Nothing to rename, archive or leave: its menu adds webhooks, the owner's retention and exports the history, as a JSON file.
   await send(page, 'general', `For the record ${uniqueName('')}`);
   await page.getByRole('button', { name: 'Channel actions' }).click();
   const general = page.getByRole('menu', { name: 'Channel actions' });
   await expect(general.getByRole('menuitem')).toHaveText([
     'WebhooksPost here from other tools',
+    'Message retentionAs the team does',
     'Export historyA JSON file of every message',
   ]);
   const download = page.waitForEvent('download');
@@ -72,6 +73,7 @@ test('the owner cannot leave or archive #general but can export its history, and
   await page.getByRole('button', { name: 'Channel actions' }).click();
   await expect(page.getByRole('menu', { name: 'Channel actions' }).getByRole('menuitem')).toHaveText([
     'Unarchive channel',
+    'Message retentionAs the team does',
     'Export historyA JSON file of every message',
     'Leave channel',
   ]);
