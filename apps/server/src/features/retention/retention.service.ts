@@ -51,6 +51,8 @@ export async function stopPruning(ctx: AppContext): Promise<void> {
 
 async function pruneAll(ctx: AppContext): Promise<Pruned> {
   const total: Pruned = { messages: 0, files: 0 };
+  // A run queued behind one that a shutdown stopped reads nothing from a closing database.
+  if (stopped.has(ctx)) return total;
   const { messageRetentionDays: days } = await readSettings(ctx.db);
   const scopes: { scope: PruneScope; days: number }[] = [
     ...(await listOwnRetention(ctx.db)).flatMap((c) =>
