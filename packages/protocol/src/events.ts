@@ -23,11 +23,8 @@ export type MessageDeleted = Fed & { channelId: string; seq: number; message: Me
 export type ReactionChanged = Fed & { channelId: string; messageId: string; reactions: Reaction[] };
 export type ThreadUpdated = Fed & { channelId: string; thread: ThreadState };
 export type ChannelUpdated = Fed & { channelId: string; channel: Channel };
-/**
- * Retention deleted the channel's history whose last activity was before `before`: a message, or a
- * thread root with all its replies, goes when it and every reply are older.
- */
-export type HistoryPruned = Fed & { channelId: string; before: string };
+/** Retention deleted these channel messages and thread roots, each with all its replies. */
+export type HistoryPruned = Fed & { channelId: string; rootIds: string[] };
 export type ChannelRemoved = Fed & { channelId: string; reason: 'left' | 'removed' };
 export type MemberJoined = Fed & { channelId: string; member: Member };
 export type MemberLeft = Fed & { channelId: string; userId: string };

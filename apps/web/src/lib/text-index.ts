@@ -11,8 +11,6 @@ export type IndexedMessage = {
   threadRootId: string | null;
   alsoInChannel: boolean;
   replyCount: number;
-  /** For retention's rule; absent in what was saved before it was kept. */
-  lastReplyAt?: string | null;
   pinned: boolean;
   files: number;
   images: number;

@@ -271,25 +271,24 @@ describe('applyEvent for threads and reactions', () => {
 });
 
 describe('applyEvent for history retention deleted', () => {
-  const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
-  const old = message(1, { createdAt: at(1) });
-  const oldThread = message(2, { createdAt: at(1), replyCount: 1, lastReplyAt: at(2) });
-  const oldReply = message(3, { createdAt: at(2), threadRootId: 'm2', alsoInChannel: true });
-  const liveThread = message(4, { createdAt: at(1), replyCount: 1, lastReplyAt: at(20) });
-  const replyOffPage = message(5, { createdAt: at(3), threadRootId: 'gone', alsoInChannel: true });
-  const fresh = message(6, { createdAt: at(15) });
+  const old = message(1);
+  const oldThread = message(2, { replyCount: 1 });
+  const oldReply = message(3, { threadRootId: 'm2', alsoInChannel: true });
+  const liveThread = message(4, { replyCount: 1 });
+  const replyOffPage = message(5, { threadRootId: 'm0', alsoInChannel: true });
+  const fresh = message(6);
   const thread = (root: typeof old): ThreadPage => ({
     root,
     messages: [],
     hasMore: false,
     thread: { rootId: root.id, channelId: 'c1', following: true, lastReadSeq: 0, unread: 0 },
   });
-  const pruned = (before: string): ServerEvent => ({
+  const pruned = (rootIds: string[], channelId = 'c1'): ServerEvent => ({
     type: 'history:pruned',
-    payload: { channelId: 'c1', before, cursor: '1.1' },
+    payload: { channelId, rootIds, cursor: '1.1' },
   });
 
-  it('drops what was last active before the cutoff from the channel, thread pages and the threads list', () => {
+  it('drops the roots it names, with their replies, from the channel, thread pages and the threads list', () => {
     const state = apply(
       base({
         messages: {
@@ -301,21 +300,17 @@ describe('applyEvent for history retention deleted', () => {
           { thread: thread(liveThread).thread, root: liveThread },
         ],
       }),
-      pruned(at(10)),
+      // m0 is older than the page: its reply sent to the channel goes with it all the same.
+      pruned(['m0', 'm1', 'm2']),
     );
-    // A reply whose root is not on the page stays until the page is fetched again.
-    expect(state.messages.c1!.messages.map((m) => m.id)).toEqual(['m4', 'm5', 'm6']);
+    expect(state.messages.c1!.messages.map((m) => m.id)).toEqual(['m4', 'm6']);
     expect(state.threadPages).toEqual({ m2: undefined, m4: thread(liveThread) });
     expect(state.threads!.map((e) => e.root.id)).toEqual(['m4']);
   });
 
-  it('leaves other channels and what is newer alone', () => {
-    const state = base({ messages: { c1: { messages: [fresh], hasMoreBefore: false } } });
-    expect(apply(state, pruned(at(10))).messages.c1!.messages).toEqual([fresh]);
-    const other = apply(base({ messages: { c1: { messages: [old], hasMoreBefore: false } } }), {
-      type: 'history:pruned',
-      payload: { channelId: 'c2', before: at(10), cursor: '1.1' },
-    });
-    expect(other.messages.c1!.messages).toEqual([old]);
+  it('leaves other channels alone, and a page that loses nothing stays the same object', () => {
+    const page = { messages: [old, fresh], hasMoreBefore: false };
+    expect(apply(base({ messages: { c1: page } }), pruned(['m9'])).messages.c1).toBe(page);
+    expect(apply(base({ messages: { c1: page } }), pruned(['m1'], 'c2')).messages.c1).toBe(page);
   });
 });

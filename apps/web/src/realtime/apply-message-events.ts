@@ -1,6 +1,5 @@
 import type { FeedChange, Message } from '@parley/protocol';
 import type { CacheState, EventContext, ServerEvent } from './apply-event';
-import { prunedBy } from '../lib/retention';
 import { applyMessage, applyToThread, noteMessage, pruneMessages, setReactions, upsertThread } from './merge';
 
 /** Messages, thread replies, reactions and thread state; undefined for events of other kinds. */
@@ -50,16 +49,14 @@ export function applyMessageEvent(
       };
     }
     case 'history:pruned': {
-      const { channelId, before } = event.payload;
+      const { channelId } = event.payload;
+      const gone = new Set(event.payload.rootIds);
       const page = state.messages[channelId];
-      const gone = (root: Message) => root.channelId === channelId && prunedBy(root, before);
       return {
         ...state,
-        messages: page
-          ? { ...state.messages, [channelId]: pruneMessages(page, before).page }
-          : state.messages,
-        threadPages: state.threadPages && dropWhere(state.threadPages, (p) => gone(p.root)),
-        threads: state.threads?.filter((e) => !gone(e.root)),
+        messages: page ? { ...state.messages, [channelId]: pruneMessages(page, gone) } : state.messages,
+        threadPages: state.threadPages && dropWhere(state.threadPages, (p) => gone.has(p.root.id)),
+        threads: state.threads?.filter((e) => !gone.has(e.root.id)),
       };
     }
     default:

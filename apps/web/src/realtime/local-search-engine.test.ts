@@ -136,7 +136,7 @@ describe('the local search index of encrypted messages', () => {
     expect(search(engine, 'words')).toEqual([]);
   });
 
-  it('forgets what retention deleted: old messages, and threads whose last reply is old', async () => {
+  it('forgets what retention deleted: the roots it names and their replies', async () => {
     const engine = await LocalSearchEngine.open(
       await generateUserKeyPairs(),
       'u1',
@@ -144,16 +144,15 @@ describe('the local search index of encrypted messages', () => {
       noop,
       memoryStore(),
     );
-    const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
-    engine.put(secret(1, { createdAt: at(1) }), 'old minutes');
-    engine.put(secret(2, { createdAt: at(1), replyCount: 1, lastReplyAt: at(20) }), 'live thread minutes');
-    engine.put(secret(3, { createdAt: at(2), threadRootId: 'm2' }), 'old reply minutes');
-    engine.put(secret(4, { createdAt: at(15) }), 'new minutes');
-    engine.put(secret(5, { createdAt: at(1), channelId: 'hr' }), 'other channel minutes');
+    engine.put(secret(1), 'old minutes');
+    engine.put(secret(2, { replyCount: 1 }), 'live thread minutes');
+    engine.put(secret(3, { threadRootId: 'm2' }), 'live reply minutes');
+    engine.put(secret(4, { threadRootId: 'm0' }), 'reply to an unindexed root, minutes');
+    engine.put(secret(5, { channelId: 'hr' }), 'other channel minutes');
     await engine.apply({
       type: 'history:pruned',
-      payload: { channelId: 'legal', before: at(10), cursor: '1.1' },
+      payload: { channelId: 'legal', rootIds: ['m0', 'm1', 'm5'], cursor: '1.1' },
     });
-    expect(search(engine, 'minutes').sort()).toEqual(['m2', 'm3', 'm4', 'm5']);
+    expect(search(engine, 'minutes').sort()).toEqual(['m2', 'm3', 'm5']);
   });
 });

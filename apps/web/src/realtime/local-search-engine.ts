@@ -13,7 +13,6 @@ import type {
 import { api } from '../lib/api';
 import { TextIndex, type IndexHit, type IndexedMessage, type Scope } from '../lib/text-index';
 import { decryptText } from '../crypto/message-crypto';
-import { prunedBy } from '../lib/retention';
 import { deriveIndexKeys, indexedDbRecords, SealedRecords, type RecordStore } from '../crypto/search-store';
 import { keys } from './keys';
 
@@ -47,7 +46,6 @@ export function toIndexed(message: Message, text: string): IndexedMessage {
     threadRootId: message.threadRootId,
     alsoInChannel: message.alsoInChannel,
     replyCount: message.replyCount,
-    lastReplyAt: message.lastReplyAt,
     pinned: !!message.pinnedAt,
     files: message.files.length,
     images: message.files.filter((f) => f.type.startsWith('image/')).length,
@@ -116,7 +114,7 @@ export class LocalSearchEngine {
   /** A change from the socket or the sync feed: new and edited messages decrypted, deleted ones gone. */
   async apply(change: FeedChange): Promise<void> {
     if (change.type === 'channel:removed') return this.dropChannel(change.payload.channelId);
-    if (change.type === 'history:pruned') return this.prune(change.payload.channelId, change.payload.before);
+    if (change.type === 'history:pruned') return this.prune(change.payload.channelId, change.payload.rootIds);
     if (
       change.type !== 'message:created' &&
       change.type !== 'message:updated' &&
@@ -135,18 +133,11 @@ export class LocalSearchEngine {
     if (typeof text === 'string') this.put(message, text);
   }
 
-  /** Retention's rule on what is indexed; a reply whose root is not indexed goes by its own time. */
-  prune(channelId: string, before: string): void {
-    const cutoff = Date.parse(before);
-    const indexed = this.index.messagesIn(channelId);
-    const roots = new Set(indexed.filter((m) => prunedBy(m, before)).map((m) => m.id));
-    for (const m of indexed) {
-      const root = m.threadRootId;
-      const gone = root
-        ? roots.has(root) || (!this.index.has(root) && Date.parse(m.createdAt) < cutoff)
-        : roots.has(m.id);
-      if (gone) this.remove(channelId, m.id);
-    }
+  /** What retention deleted: these roots and channel messages, with their replies. */
+  prune(channelId: string, rootIds: string[]): void {
+    const gone = new Set(rootIds);
+    for (const m of this.index.messagesIn(channelId))
+      if (gone.has(m.id) || gone.has(m.threadRootId ?? '')) this.remove(channelId, m.id);
   }
 
   async dropChannel(channelId: string): Promise<void> {

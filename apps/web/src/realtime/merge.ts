@@ -2,7 +2,6 @@ import type { Channel, Message, Reaction, ThreadState, ThreadsResponse } from '@
 import { mentionsUser } from '@parley/protocol/client';
 import type { OutboxItem } from './outbox';
 import { isOwnMessage } from '../lib/own-message';
-import { prunedBy } from '../lib/retention';
 
 /** hasMoreAfter: a window into history (a link, the first unread) that does not reach the newest. */
 export type MessagePage = { messages: Message[]; hasMoreBefore: boolean; hasMoreAfter?: boolean };
@@ -189,19 +188,8 @@ export function totalUnread(channels: Channel[] | undefined): number {
   return (channels ?? []).reduce((sum, c) => sum + unreadState(c).badge, 0);
 }
 
-/**
- * A channel's page after retention deleted what was last active before `before`: roots by the rule,
- * replies with their roots. `unsure`: replies shown in the channel whose root is not on the page.
- */
-export function pruneMessages(page: MessagePage, before: string): { page: MessagePage; unsure: string[] } {
-  const gone = new Set(page.messages.filter((m) => prunedBy(m, before)).map((m) => m.id));
-  const onPage = new Set(page.messages.map((m) => m.id));
-  const unsure = page.messages
-    .filter(
-      (m) => m.threadRootId && !onPage.has(m.threadRootId) && Date.parse(m.createdAt) < Date.parse(before),
-    )
-    .map((m) => m.id);
-  if (gone.size === 0) return { page, unsure };
-  const messages = page.messages.filter((m) => !gone.has(m.id) && !gone.has(m.threadRootId ?? ''));
-  return { page: { ...page, messages }, unsure };
+/** A channel's page without what retention deleted: these roots and channel messages, with their replies. */
+export function pruneMessages(page: MessagePage, rootIds: ReadonlySet<string>): MessagePage {
+  const messages = page.messages.filter((m) => !rootIds.has(m.id) && !rootIds.has(m.threadRootId ?? ''));
+  return messages.length === page.messages.length ? page : { ...page, messages };
 }

@@ -4,7 +4,6 @@ import type { Draft, FeedChange, Message, Reaction } from '@parley/protocol';
 import { applyEvent, type CacheState } from './apply-event';
 import { inChannel, type ThreadPage } from './merge';
 import { channel, message } from '../lib/test-fixtures';
-import { prunedBy } from '../lib/retention';
 
 type Op =
   | { kind: 'post'; author: number }
@@ -38,7 +37,7 @@ const EMOJI = ['👍', '🎉', '👀'];
 /** The server, small: messages with their summaries and reactions, and the feed of what changed. */
 class Model {
   messages: Message[] = [];
-  feed: { type: FeedChange['type']; id: string; before?: string }[] = [];
+  feed: { type: FeedChange['type']; id: string; rootIds?: string[] }[] = [];
   /** The reader's drafts by place: the channel ('') or a thread root's id. */
   drafts = new Map<string, Draft>();
   clock = 0;
@@ -116,11 +115,16 @@ class Model {
     } else if (o.kind === 'prune') {
       // Retention: roots last active before the cutoff go with their replies, as the server deletes them.
       const before = this.at(this.clock - o.age);
-      const gone = new Set(this.messages.filter((m) => prunedBy(m, before)).map((m) => m.id));
+      const lastActive = (m: Message) => m.lastReplyAt ?? m.createdAt;
+      const gone = new Set(
+        this.messages
+          .filter((m) => !m.threadRootId && m.createdAt < before && lastActive(m) < before)
+          .map((m) => m.id),
+      );
       if (gone.size === 0) return;
       this.messages = this.messages.filter((m) => !gone.has(m.id) && !gone.has(m.threadRootId ?? ''));
       for (const id of gone) this.reactions.delete(id);
-      this.feed.push({ type: 'history:pruned', id: '', before });
+      this.feed.push({ type: 'history:pruned', id: '', rootIds: [...gone] });
     } else if (o.kind === 'react') {
       const m = this.pick(o.target);
       if (!m) return;
@@ -166,10 +170,10 @@ class Model {
 
   /** A change as the server sends it: the current state of what it names; none when that is gone. */
   resolve(index: number): FeedChange | undefined {
-    const { type, id, before } = this.feed[index]!;
+    const { type, id, rootIds } = this.feed[index]!;
     const m = this.messages.find((x) => x.id === id)!;
     const cursor = `1.${index + 1}`;
-    if (type === 'history:pruned') return { type, payload: { channelId: 'c1', before: before!, cursor } };
+    if (type === 'history:pruned') return { type, payload: { channelId: 'c1', rootIds: rootIds!, cursor } };
     if (type === 'draft:updated') {
       const draft = this.drafts.get(id) ?? null;
       return { type, payload: { channelId: 'c1', threadRootId: id || null, draft, cursor } };

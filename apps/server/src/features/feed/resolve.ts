@@ -87,8 +87,10 @@ async function resolveOne(db: Db, row: ChangeRow, cursor: string): Promise<FeedC
       const role = (await findMembership(db, channelId, user.id))?.role ?? 'member';
       return { type: row.kind, payload: { channelId, member: { user: toUser(user), role }, cursor } };
     }
-    case 'history:pruned':
-      return { type: row.kind, payload: { channelId, before: String(row.data?.before), cursor } };
+    case 'history:pruned': {
+      const rootIds = Array.isArray(row.data?.rootIds) ? (row.data.rootIds as string[]) : [];
+      return { type: row.kind, payload: { channelId, rootIds, cursor } };
+    }
     case 'member:left':
       return { type: row.kind, payload: { channelId, userId: row.entityId!, cursor } };
     case 'read:updated': {

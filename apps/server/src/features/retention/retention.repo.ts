@@ -14,10 +14,7 @@ const inScope = (scope: PruneScope): SQL =>
 /** Messages and tombstones are looked for apart, each through an index on its time, so an hourly run with nothing due reads little. */
 export type Kind = 'messages' | 'tombstones';
 
-/**
- * A channel message, or a thread root with all its replies, whose last activity was before `before`:
- * told by the message alone, so a tab applies the same rule to what it shows.
- */
+/** A channel message, or a thread root with all its replies, whose last activity was before `before`. */
 const due = (before: Date, scope: PruneScope, kind?: Kind) =>
   and(
     kind && (kind === 'messages' ? isNull(messages.deletedAt) : isNotNull(messages.deletedAt)),
@@ -30,7 +27,7 @@ const due = (before: Date, scope: PruneScope, kind?: Kind) =>
 /** Up to `limit` due roots, locked for this transaction (a root another node is deleting is skipped). */
 export const dueRoots = (db: Conn, before: Date, scope: PruneScope, kind: Kind, limit: number) =>
   db
-    .select({ id: messages.id })
+    .select({ id: messages.id, channelId: messages.channelId })
     .from(messages)
     .where(due(before, scope, kind))
     // No order: a scan stops at the first `limit` found.
@@ -62,11 +59,16 @@ export async function pruneBatch(db: Conn, before: Date, scope: PruneScope, kind
     .delete(drafts)
     .where(inArray(drafts.scope, ids))
     .returning({ userId: drafts.userId, channelId: drafts.channelId, scope: drafts.scope });
-  const gone = await db.delete(messages).where(doomed).returning({ channelId: messages.channelId });
-  const channelIds = [...new Set(gone.map((m) => m.channelId))];
-  const data = { before: before.toISOString() };
+  const gone = await db.delete(messages).where(doomed).returning({ id: messages.id });
+  // Tabs drop exactly these: a rule on their copies could disagree when a replay brings newer ones.
+  const byChannel = new Map<string, string[]>();
+  for (const r of roots) byChannel.set(r.channelId, [...(byChannel.get(r.channelId) ?? []), r.id]);
   await recordChanges(db, [
-    ...channelIds.map((channelId) => ({ kind: 'history:pruned' as const, channelId, data })),
+    ...[...byChannel].map(([channelId, rootIds]) => ({
+      kind: 'history:pruned' as const,
+      channelId,
+      data: { rootIds },
+    })),
     // Their authors' tabs drop a reply still scheduled to a thread that went, and its unsent text.
     ...unsent.map((s) => ({
       kind: 'scheduled:changed' as const,
@@ -81,7 +83,12 @@ export async function pruneBatch(db: Conn, before: Date, scope: PruneScope, kind
       entityId: d.scope,
     })),
   ]);
-  return { roots: roots.length, messages: gone.length, fileIds: fileIds.map((f) => f.id), channelIds };
+  return {
+    roots: roots.length,
+    messages: gone.length,
+    fileIds: fileIds.map((f) => f.id),
+    channelIds: [...byChannel.keys()],
+  };
 }
 
 /** What pruning at `before` would delete now: messages (replies included) and files. */
