@@ -12,6 +12,7 @@ import {
 import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
+const RETENTION_CARD = 'section[aria-labelledby="retention-setting-title"]';
 // About 21.9 years: deletes this spec's 2001 history and nothing any other journey made.
 const DAYS = 8000;
 const ts = (seconds: number) => `${seconds}.000100`;
@@ -90,10 +91,11 @@ async function setForever(owner: Page) {
 }
 
 // Passes alone; timed out after 2 minutes in the full CI run at 4016bed, not yet understood.
-test.fixme('an admin sets message retention and old history leaves every tab, live and after a reconnect', async ({
+test('an admin sets message retention and old history leaves every tab, live and after a reconnect', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Admin's page is long after the other journeys: alone this takes 25-45 s, in the full run a minute or more.
+  test.setTimeout(240_000);
   const bobName = uniqueName('bob');
   const danaName = uniqueName('dana');
   const bob = await registerInNewContext(browser, bobName);
@@ -124,7 +126,7 @@ test.fixme('an admin sets message retention and old history leaves every tab, li
   const own = owner.getByRole('dialog', { name: `Message retention for #${legal}` });
   await expect(own.getByRole('radio', { name: 'As the team does (forever)' })).toBeChecked();
   await own.getByRole('radio', { name: 'Forever', exact: true }).check();
-  expect(await seriousViolations(owner)).toEqual([]);
+  expect(await seriousViolations(owner, 'dialog[open]')).toEqual([]);
   if (SHOTS) await own.screenshot({ path: `${SHOTS}/retention-channel-dialog.png` });
   await own.getByRole('button', { name: 'Save' }).click();
   await expect(own).toBeHidden();
@@ -155,7 +157,7 @@ test.fixme('an admin sets message retention and old history leaves every tab, li
       name: `Delete what is older than ${DAYS.toLocaleString('en')} days?`,
     });
     await expect(dialog).toContainText('3 messages last active before');
-    expect(await seriousViolations(owner)).toEqual([]);
+    expect(await seriousViolations(owner, 'dialog[open]')).toEqual([]);
     if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/retention-question.png` });
     await dialog.getByRole('button', { name: 'Delete and keep this setting' }).click();
     await expect(
@@ -163,10 +165,10 @@ test.fixme('an admin sets message retention and old history leaves every tab, li
     ).toBeVisible();
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/retention-setting.png` });
     await owner.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousViolations(owner)).toEqual([]);
+    expect(await seriousViolations(owner, RETENTION_CARD)).toEqual([]);
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/retention-setting-dark.png` });
     await owner.setViewportSize({ width: 390, height: 844 });
-    expect(await seriousViolations(owner)).toEqual([]);
+    expect(await seriousViolations(owner, RETENTION_CARD)).toEqual([]);
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/retention-setting-phone-dark.png` });
     await owner.setViewportSize({ width: 1280, height: 720 });
 
