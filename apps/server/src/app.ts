@@ -58,6 +58,8 @@ import { emojiRoutes } from './features/emoji/emoji.routes.js';
 import { avatarRoutes } from './features/avatars/avatars.routes.js';
 import { groupRoutes } from './features/groups/groups.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { botRoutes } from './features/bots/bots.routes.js';
+import { botSessionId, userForBotToken } from './features/bots/bots.service.js';
 import { importRoutes } from './features/import/import.routes.js';
 import { stopImports } from './features/import/import-jobs.js';
 import { sweepUnsentFiles, UNSENT_FILE_HOURS } from './features/files/files.sweep.js';
@@ -132,6 +134,7 @@ export async function createParley(
         avatarRoutes,
         groupRoutes,
         webhookRoutes,
+        botRoutes,
         importRoutes,
         reactionRoutes,
         feedRoutes,
@@ -146,7 +149,12 @@ export async function createParley(
   installOpenApi(app);
   await installWebApp(app, ctx, opts.serveWeb ?? true);
 
-  const io = createSocketServer(app.server, ctx, async (header) => {
+  const io = createSocketServer(app.server, ctx, async (header, auth) => {
+    // A bot connects with its token in Socket.IO's `auth`, as `{ token }`.
+    if (typeof auth.token === 'string') {
+      const user = await userForBotToken(ctx, auth.token);
+      return user ? { user, sessionId: botSessionId(auth.token) } : undefined;
+    }
     const raw = header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;
     const unsigned = raw ? app.unsignCookie(raw) : undefined;
     if (!unsigned?.valid || !unsigned.value) return undefined;

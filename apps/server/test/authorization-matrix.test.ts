@@ -6,7 +6,7 @@ import { ApiClient, clientId, signUp } from './support/client.js';
 import { makeKeys, newChannelKey, type TestKeys, wrapFor } from './support/e2e-keys.js';
 import { startServer, type TestServer } from './support/server.js';
 
-const ACTORS = ['owner', 'admin', 'member', 'nonMember', 'guest', 'deactivated', 'anonymous'] as const;
+const ACTORS = ['owner', 'admin', 'member', 'nonMember', 'guest', 'deactivated', 'anonymous', 'bot'] as const;
 type Actor = (typeof ACTORS)[number];
 type Answer = '2xx' | '401' | '403' | '404';
 type Expect = Record<Actor, Answer>;
@@ -34,6 +34,7 @@ type Fixture = {
   webhookId: string;
   webhookToken: string;
   importId: string;
+  botId: string;
 };
 type Policy = {
   expect: Expect;
@@ -77,6 +78,16 @@ async function pictureUpload(): Promise<FormData> {
 }
 
 const all = (answer: Answer): Expect => Object.fromEntries(ACTORS.map((a) => [a, answer])) as Expect;
+
+/**
+ * A bot (its token, no cookie or CSRF header) is answered as a signed-in non-member, except that the
+ * sign-in and security routes refuse it, bar learning who it is.
+ */
+function botAnswer(route: string, expect: Expect): Answer {
+  const needsSignIn = expect.nonMember === '2xx' && expect.anonymous === '401';
+  if (route.includes(' /api/v1/auth/') && route !== 'GET /api/v1/auth/session' && needsSignIn) return '403';
+  return expect.nonMember;
+}
 const PUBLIC = all('2xx');
 const SIGNED_IN: Expect = { ...all('2xx'), deactivated: '401', anonymous: '401' };
 const INSTANCE_ADMIN: Expect = { ...SIGNED_IN, member: '403', nonMember: '403', guest: '403' };
@@ -280,6 +291,13 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/admin/retention/channels': { expect: INSTANCE_ADMIN },
   'GET /api/v1/admin/channels': { expect: INSTANCE_ADMIN, query: () => 'q=a' },
   'PUT /api/v1/channels/:id/retention': { expect: INSTANCE_ADMIN, body: () => ({ retention: null }) },
+  'GET /api/v1/admin/bots': { expect: INSTANCE_ADMIN },
+  'POST /api/v1/admin/bots': {
+    expect: INSTANCE_ADMIN,
+    body: () => ({ username: `bot${uniq()}`, displayName: 'Bot' }),
+  },
+  'POST /api/v1/admin/bots/:id/token': { expect: INSTANCE_ADMIN },
+  'DELETE /api/v1/admin/bots/:id': { expect: INSTANCE_ADMIN },
 };
 
 let n = 0;
@@ -290,6 +308,7 @@ const keys = {} as Record<Actor, TestKeys>;
 describe('authorization matrix: every route x every kind of caller', () => {
   let server: TestServer;
   const clients = {} as Record<Actor | 'creator' | 'target', ApiClient>;
+  let botToken = '';
 
   beforeAll(async () => {
     server = await startServer({ RATE_LIMITS: 'off' });
@@ -305,11 +324,16 @@ describe('authorization matrix: every route x every kind of caller', () => {
     ] as const)
       clients[name] = await signUp(server.url, `${name.toLowerCase()}${uniq()}`);
     clients.anonymous = new ApiClient(server.url);
+    clients.bot = new ApiClient(server.url);
     for (const actor of ACTORS) keys[actor] = await makeKeys(actor);
     for (const [name, client] of Object.entries(clients)) ids[name as Actor] = client.user?.id ?? '';
     await clients.owner.patch(`/admin/users/${ids.admin}/role`, { role: 'admin' });
     await clients.owner.patch(`/admin/users/${ids.guest}/role`, { role: 'guest' });
     await clients.owner.post(`/admin/users/${ids.deactivated}/deactivate`);
+    const made = (await clients.owner.post('/admin/bots', { username: `bot${uniq()}`, displayName: 'Bot' }))
+      .body;
+    ids.bot = made.bot.id;
+    botToken = made.token;
   }, 180_000);
   afterAll(() => server.stop());
 
@@ -396,6 +420,9 @@ describe('authorization matrix: every route x every kind of caller', () => {
       const secret = setup.body?.setup?.secret;
       if (secret) twoFactorCode = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
     }
+    const botId = url.includes('/admin/bots/:id')
+      ? (await owner.post('/admin/bots', { username: `bot${uniq()}`, displayName: 'Bot' })).body.bot.id
+      : '';
     let target = clients.target;
     if (policy.freshTarget) target = await signUp(server.url, `t${uniq()}`);
     const invite = url.includes(':code')
@@ -405,7 +432,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       ? (await owner.post(`/admin/users/${ids.target}/reset-link`)).body.reset.token
       : '';
     let sessionId = 'a'.repeat(20);
-    if (policy.ownSession && actor !== 'deactivated' && actor !== 'anonymous') {
+    if (policy.ownSession && actor !== 'deactivated' && actor !== 'anonymous' && actor !== 'bot') {
       // The case signs in afresh, so signing out or revoking does not end the shared session.
       const fresh = new ApiClient(server.url);
       await fresh.post('/auth/login', { username: clients[actor].user.username, password: PASSWORD });
@@ -437,6 +464,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         webhookId,
         webhookToken,
         importId,
+        botId,
       };
     }
   }
@@ -453,6 +481,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace('/webhooks/:id', `/webhooks/${f.webhookId}`)
       .replace('/hooks/:token', `/hooks/${f.webhookToken}`)
       .replace('/admin/imports/:id', `/admin/imports/${f.importId}`)
+      .replace('/admin/bots/:id', `/admin/bots/${f.botId}`)
       .replace('/emoji/images/:id', `/emoji/images/${f.emojiId}`)
       .replace('/avatars/:id', `/avatars/${f.avatarId}`)
       .replace('/emoji/:name', `/emoji/${f.emojiName}`)
@@ -483,7 +512,8 @@ describe('authorization matrix: every route x every kind of caller', () => {
       // Refusals and reads share one fixture; each caller allowed to change something gets its own.
       let shared: Fixture | undefined;
       for (const actor of ACTORS) {
-        const own = (method !== 'GET' && policy.expect[actor] === '2xx') || policy.ownSession;
+        const want = actor === 'bot' ? botAnswer(route, policy.expect) : policy.expect[actor];
+        const own = (method !== 'GET' && want === '2xx') || policy.ownSession;
         const f = own
           ? await fixture(actor, policy, url)
           : { ...(shared ??= await fixture(actor, policy, url)), actor, actorId: ids[actor] };
@@ -495,22 +525,29 @@ describe('authorization matrix: every route x every kind of caller', () => {
           method,
           headers: {
             ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
-            ...(method !== 'GET' ? { 'x-parley-csrf': '1' } : {}),
-            ...(cookie ? { cookie } : {}),
+            ...(actor === 'bot'
+              ? { authorization: `Bearer ${botToken}` }
+              : {
+                  ...(method !== 'GET' ? { 'x-parley-csrf': '1' } : {}),
+                  ...(cookie ? { cookie } : {}),
+                }),
           },
           body: body === undefined ? undefined : form ? body : JSON.stringify(body),
         });
         const text = await res.text();
         // Revoking other sessions or changing the password ends the shared session too: sign in again.
-        if (policy.ownSession && ids[actor] && (await clients[actor].get('/auth/session')).status === 401)
+        if (
+          policy.ownSession &&
+          ids[actor] &&
+          actor !== 'bot' &&
+          (await clients[actor].get('/auth/session')).status === 401
+        )
           await clients[actor].post('/auth/login', {
             username: clients[actor].user.username,
             password: PASSWORD,
           });
-        if (classOf(res.status) !== policy.expect[actor])
-          wrong.push(
-            `${route} as ${actor}: ${res.status} (expected ${policy.expect[actor]}) ${text.slice(0, 120)}`,
-          );
+        if (classOf(res.status) !== want)
+          wrong.push(`${route} as ${actor}: ${res.status} (expected ${want}) ${text.slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -102,6 +102,9 @@ export const AUDIT_ACTIONS = [
   'slack_imported',
   'history_pruned',
   'retention_changed',
+  'bot_added',
+  'bot_token_renewed',
+  'bot_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,7 @@ import {
   UserGroup,
   Username,
   Webhook,
+  type Bot,
 } from './entities.js';
 import type { FeedChange } from './events.js';
 import type { AdminUser } from './accounts.js';
@@ -268,6 +269,12 @@ export type UpdateScheduledBody = z.infer<typeof UpdateScheduledBody>;
 export type ScheduledResponse = { scheduled: ScheduledMessage };
 /** The caller's scheduled messages, soonest first (at most 100, so one page). */
 export type ScheduledListResponse = { scheduled: ScheduledMessage[] };
+
+export const CreateBotBody = z.strictObject({ username: Username, displayName: DisplayName });
+export type CreateBotBody = z.infer<typeof CreateBotBody>;
+/** `token` is shown this once; Parley keeps only its hash. */
+export type BotTokenResponse = { bot: Bot; token: string };
+export type BotsResponse = { bots: Bot[] };
 
 export const CreateWebhookBody = z.strictObject({ name: DisplayName });
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;

@@ -78,8 +78,22 @@ export const User = z.object({
   /** The profile photo, at GET /avatars/:id; null shows initials. */
   avatarId: Id.nullable(),
   createdAt: z.string(),
+  /** A bot: an account that a script drives with a token, shown with a BOT tag. Absent for people. */
+  bot: z.literal(true).optional(),
 });
 export type User = z.infer<typeof User>;
+
+/** A bot as admins manage it: its account, who added it, and when its token was last used. */
+export const Bot = z.object({
+  id: Id,
+  username: z.string(),
+  displayName: z.string(),
+  status: z.enum(['active', 'deactivated']),
+  createdBy: Id.nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Bot = z.infer<typeof Bot>;
 
 /** A channel as its member (or a browser of public channels) sees it. */
 export const Channel = z.object({

@@ -42,6 +42,8 @@ export const users = pgTable(
     timeZone: text('time_zone'),
     /** The profile photo (a row of avatars); null shows initials. */
     avatarId: uuid('avatar_id'),
+    /** Driven by a script with a token (bot_tokens); never signs in with a password. */
+    bot: boolean('bot').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -495,6 +497,21 @@ export const webhooks = pgTable(
     uniqueIndex('webhooks_token_hash_key').on(t.tokenHash),
     index('webhooks_channel_idx').on(t.channelId),
   ],
+);
+
+/** A bot's API token, one per bot: only its SHA-256 is kept; the token is shown once. */
+export const botTokens = pgTable(
+  'bot_tokens',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [uniqueIndex('bot_tokens_token_hash_key').on(t.tokenHash)],
 );
 
 /** What an import made of another chat's ids ('slack', 'user' | 'channel', U123 -> a user or channel id), so a rerun adds nothing. */

@@ -34,6 +34,7 @@ export const RATE_RULES = {
   schedule: { points: 60, durationS: 600, by: 'user' },
   export: { points: 10, durationS: 3600, by: 'user' },
   twoFactor: { points: 30, durationS: 600, by: 'user' },
+  // Webhooks and bots: each makes a secret, so a repeated press is bounded.
   webhookWrite: { points: 30, durationS: 3600, by: 'user' },
   slackImport: { points: 10, durationS: 3600, by: 'user' },
   // Settings changes, and retention's question, which counts the whole history.
@@ -80,6 +81,9 @@ const ROUTES: Record<string, RateRule> = {
   'POST /channels/:id/webhooks': 'webhookWrite',
   'DELETE /webhooks/:id': 'webhookWrite',
   'POST /webhooks/:id/url': 'webhookWrite',
+  'POST /admin/bots': 'webhookWrite',
+  'POST /admin/bots/:id/token': 'webhookWrite',
+  'DELETE /admin/bots/:id': 'webhookWrite',
   'POST /admin/import/slack': 'slackImport',
   'POST /admin/import/slack/links': 'slackImport',
   'PATCH /admin/settings': 'adminSettings',

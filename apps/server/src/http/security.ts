@@ -62,6 +62,8 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
     // A webhook's URL carries its own secret and no session: tools post there from anywhere.
     if (req.url.startsWith(HOOKS_PREFIX)) return;
+    // A bot's token is sent by its script, never by a browser on its own: the cookie is then ignored.
+    if (req.headers.authorization !== undefined) return;
     if (req.headers[CSRF_HEADER] !== '1') throw new AppError('csrf_required');
     if (!isAllowedOrigin(req.headers.origin, req.headers.host, config.allowedOrigins, req.protocol))
       throw new AppError('forbidden', 'Origin not allowed.');

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '@parley/protocol';
+import { API_PREFIX, type User } from '@parley/protocol';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { hashToken, SESSION_MAX_AGE_S, userForToken } from '../features/auth/auth.service.js';
 import { isInstanceAdmin } from '../features/channels/permissions.js';
+import { userForBotToken } from '../features/bots/bots.service.js';
 
 export const SESSION_COOKIE = 'parley_session';
 
@@ -13,7 +14,13 @@ const resolved = new WeakMap<FastifyRequest, User | null>();
 const verified = new WeakMap<object, Map<string, string>>();
 const VERIFIED_MAX = 10_000;
 
+/** A bot's token from `Authorization: Bearer`; a request that has the header is never signed in by its cookie. */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  return /^Bearer ([\x21-\x7e]{1,200})$/.exec(req.headers.authorization ?? '')?.[1];
+}
+
 export function sessionToken(req: FastifyRequest): string | undefined {
+  if (req.headers.authorization !== undefined) return undefined;
   const raw = req.cookies[SESSION_COOKIE];
   if (!raw) return undefined;
   let known = verified.get(req.unsignCookie);
@@ -32,13 +39,23 @@ export function sessionToken(req: FastifyRequest): string | undefined {
 export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<User> {
   let user = resolved.get(req);
   if (user === undefined) {
+    const bearer = bearerToken(req);
     const token = sessionToken(req);
-    user = (token && (await userForToken(ctx, token))) || null;
+    user =
+      (bearer && (await userForBotToken(ctx, bearer))) || (token && (await userForToken(ctx, token))) || null;
     resolved.set(req, user);
   }
   if (!user) throw new AppError('unauthenticated');
+  if (user.bot && !botMay(req))
+    throw new AppError('forbidden', 'Bots cannot use sign-in and security routes.');
   return user;
 }
+
+const ACCOUNT_ROUTES = `${API_PREFIX}/auth/`;
+/** A bot may learn who it is, but has no password, sessions or two-factor to manage. */
+const botMay = (req: FastifyRequest) =>
+  !req.routeOptions.url?.startsWith(ACCOUNT_ROUTES) ||
+  (req.method === 'GET' && req.routeOptions.url === `${ACCOUNT_ROUTES}session`);
 
 /** The signed-in owner or admin; anyone else signed in gets 403. */
 export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<User> {

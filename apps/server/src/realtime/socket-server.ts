@@ -18,6 +18,7 @@ import type { User } from '@parley/protocol';
 
 export type Authenticate = (
   cookieHeader: string | undefined,
+  auth: Record<string, unknown>,
 ) => Promise<{ user: User; sessionId: string } | undefined>;
 
 const TYPING_THROTTLE_MS = 1_000;
@@ -45,7 +46,7 @@ export function createSocketServer(
   const memberships = new MembershipLoader(ctx.db);
   io.use(async (socket, next) => {
     try {
-      const found = await authenticate(socket.handshake.headers.cookie);
+      const found = await authenticate(socket.handshake.headers.cookie, socket.handshake.auth ?? {});
       if (!found) return next(new Error('unauthenticated'));
       if (!caps.admit(found.sessionId, found.user.id)) return next(new Error('too_many_connections'));
       socket.data = { user: found.user, sessionId: found.sessionId, status: 'online' };

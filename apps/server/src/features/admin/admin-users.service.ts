@@ -21,6 +21,7 @@ async function manageable(ctx: AppContext, admin: User, userId: string, action: 
 
 export async function setRole(ctx: AppContext, admin: User, userId: string, role: Exclude<Role, 'owner'>) {
   const target = await manageable(ctx, admin, userId, 'changed');
+  if (target.bot) throw new AppError('forbidden', 'A bot stays a member: it does what the channels it is in allow.');
   if (admin.role !== 'owner' && role === 'admin')
     throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
   const user = toUser(await updateUserRecorded(ctx, userId, { role }));

@@ -46,6 +46,7 @@ export async function createResetLink(
   const target = await findUserById(ctx.db, userId);
   if (!target) throw new AppError('user_not_found');
   if (target.status !== 'active') throw new AppError('account_deactivated', 'Reactivate the account first.');
+  if (target.bot) throw new AppError('forbidden', 'A bot signs in with its token, never a password.');
   if (target.role === 'owner' && admin.role !== 'owner')
     throw new AppError('forbidden', 'Only the owner can reset the owner’s password.');
   const token = randomBytes(32).toString('base64url');

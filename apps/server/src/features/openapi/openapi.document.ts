@@ -78,13 +78,16 @@ export function buildOpenApi(routes: readonly RouteEntry[]): JsonSchema {
       title: 'Parley API',
       version: VERSION,
       description:
-        'Writes need the header x-parley-csrf: 1 and an allowed Origin; the session is the parley_session cookie.',
+        'A browser signs in with the parley_session cookie, and its writes need the header x-parley-csrf: 1 and an allowed Origin. A bot sends Authorization: Bearer <its token> instead, with no cookie or CSRF header; the /auth routes refuse it, bar GET /auth/session.',
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'parley_session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'parley_session' },
+        bot: { type: 'http', scheme: 'bearer' },
+      },
     },
-    security: [{ session: [] }],
+    security: [{ session: [] }, { bot: [] }],
     paths,
   };
 }

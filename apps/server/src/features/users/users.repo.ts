@@ -24,6 +24,7 @@ export function toUser(row: UserRow): User {
     timeZone: row.timeZone,
     avatarId: row.avatarId,
     createdAt: row.createdAt.toISOString(),
+    ...(row.bot && { bot: true as const }),
   };
 }
 
