@@ -137,6 +137,18 @@ describe.each(await backendsToTest())('Bots on %s', (backend) => {
     expect(log).toEqual(expect.arrayContaining(['bot_added', 'bot_token_renewed', 'bot_removed']));
   });
 
+  it('deactivating a bot in People closes its sockets and stops its token until it is reactivated', async () => {
+    const { bot, token } = (await addBot('pausedbot')).body;
+    const socket = botSocket(token);
+    await connected(socket);
+    const dropped = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect((await owner.post(`/admin/users/${bot.id}/deactivate`)).status).toBe(200);
+    await dropped;
+    expect((await as(token, 'GET', '/auth/session')).status).toBe(401);
+    await owner.post(`/admin/users/${bot.id}/reactivate`);
+    expect((await as(token, 'GET', '/auth/session')).status).toBe(200);
+  });
+
   it('refuses bad input with a code and adds nothing', async () => {
     const before = (await owner.get('/admin/bots')).body.bots.length;
     for (const body of [

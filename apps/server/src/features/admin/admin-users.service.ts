@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
 import { removeMembership } from '../channels/channels.service.js';
 import { removeFor } from '../two-factor/two-factor.service.js';
+import { dropBotSockets } from '../bots/bots.service.js';
 import { updateUserRecorded } from '../users/users.service.js';
 import { findUserById, toUser } from '../users/users.repo.js';
 import { listPublicChannelIds } from './admin-users.repo.js';
@@ -21,7 +22,8 @@ async function manageable(ctx: AppContext, admin: User, userId: string, action: 
 
 export async function setRole(ctx: AppContext, admin: User, userId: string, role: Exclude<Role, 'owner'>) {
   const target = await manageable(ctx, admin, userId, 'changed');
-  if (target.bot) throw new AppError('forbidden', 'A bot stays a member: it does what the channels it is in allow.');
+  if (target.bot)
+    throw new AppError('forbidden', 'A bot stays a member: it does what the channels it is in allow.');
   if (admin.role !== 'owner' && role === 'admin')
     throw new AppError('forbidden', 'Only the owner can grant or remove admin.');
   const user = toUser(await updateUserRecorded(ctx, userId, { role }));
@@ -37,10 +39,11 @@ export async function setRole(ctx: AppContext, admin: User, userId: string, role
 
 /** Signs the user out everywhere at once; their messages and memberships stay for a reactivation. */
 export async function deactivate(ctx: AppContext, admin: User, userId: string) {
-  await manageable(ctx, admin, userId, 'deactivated');
+  const target = await manageable(ctx, admin, userId, 'deactivated');
   const user = toUser(await updateUserRecorded(ctx, userId, { status: 'deactivated' }));
   await ctx.sessionCache.forgetUser(userId);
   await revokeAllSessions(ctx, userId);
+  if (target.bot) await dropBotSockets(ctx, userId);
   accountChanged(ctx, 'deactivated', admin.id, userId);
   return user;
 }

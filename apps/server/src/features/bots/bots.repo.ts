@@ -55,15 +55,20 @@ export async function setToken(
   tokenHash: string,
   createdBy: string,
 ): Promise<string | undefined> {
-  const [old] = await db
-    .select({ hash: botTokens.tokenHash })
-    .from(botTokens)
-    .where(eq(botTokens.userId, userId));
+  const old = await findTokenHash(db, userId);
   await db
     .insert(botTokens)
     .values({ userId, tokenHash, createdBy })
     .onConflictDoUpdate({ target: botTokens.userId, set: { tokenHash, lastUsedAt: null } });
-  return old?.hash;
+  return old;
+}
+
+export async function findTokenHash(db: Conn, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ hash: botTokens.tokenHash })
+    .from(botTokens)
+    .where(eq(botTokens.userId, userId));
+  return row?.hash;
 }
 
 export async function deleteToken(db: Conn, userId: string): Promise<string | undefined> {

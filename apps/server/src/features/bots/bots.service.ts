@@ -69,6 +69,12 @@ export async function removeBot(ctx: AppContext, admin: User, id: string, addres
   accountChanged(ctx, 'bot_removed', admin.id, id, { address });
 }
 
+/** A deactivated bot's sockets close, as a person's sessions end. */
+export async function dropBotSockets(ctx: AppContext, userId: string): Promise<void> {
+  const hash = await repo.findTokenHash(ctx.db, userId);
+  if (hash) await forget(ctx, hash);
+}
+
 /** The active bot behind a token, or undefined. */
 export async function userForBotToken(ctx: AppContext, token: string): Promise<User | undefined> {
   if (!token.startsWith(BOT_TOKEN_PREFIX)) return undefined;
