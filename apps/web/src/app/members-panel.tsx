@@ -16,6 +16,7 @@ import { usePeerKeys } from '../features/encryption/use-peer-keys';
 import { trustOf, verified } from '../crypto/verification';
 import { VerifyDialog } from '../features/encryption/verify-dialog';
 import { useStore } from '../lib/store';
+import { BotBadge } from '../components/bot-badge';
 import './members-panel.css';
 
 type Props = { channel: Channel; me: User; onClose: () => void; focusAdd?: boolean };
@@ -107,6 +108,7 @@ export function MembersPanel({ channel, me, onClose, focusAdd }: Props) {
               <span className="muted small">@{user.username}</span>
             </span>
             {role === 'admin' && <span className="badge">admin</span>}
+            <BotBadge user={user} />
             {user.status === 'deactivated' && <span className="badge">deactivated</span>}
             {channel.encrypted && (
               <MemberTrust

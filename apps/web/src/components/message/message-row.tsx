@@ -14,6 +14,7 @@ import type { Row } from './group-messages';
 import { clockTime, titleWithFullDate } from '../../lib/date-format';
 import { TOUCH_SCREEN } from '../../lib/touch-screen';
 import { senderName } from '../../lib/names';
+import { BotBadge } from '../bot-badge';
 import './message.css';
 
 // One formatter for every row: toLocaleTimeString builds a new one per call, a millisecond each.
@@ -142,9 +143,12 @@ export const MessageRow = memo(function MessageRow({
                   </span>
                 </>
               ) : (
-                <ProfileTrigger user={author}>
-                  <span className="message-author">{name}</span>
-                </ProfileTrigger>
+                <>
+                  <ProfileTrigger user={author}>
+                    <span className="message-author">{name}</span>
+                  </ProfileTrigger>
+                  <BotBadge user={author} />
+                </>
               )}
               {!via && author?.customStatus?.emoji && (
                 <span className="message-status" title={author.customStatus.text}>

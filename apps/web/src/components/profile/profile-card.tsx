@@ -5,6 +5,7 @@ import type { User } from '@parley/protocol';
 import { Avatar } from '../avatar';
 import { pausedUntil } from '../../lib/names';
 import { usePresence } from '../../realtime/use-users';
+import { BotBadge } from '../bot-badge';
 import './profile-card.css';
 
 const localTime = (zone: string) => {
@@ -50,6 +51,7 @@ export default function ProfileCard({ user, onClose }: { user: User; onClose: ()
         <strong>{user.displayName}</strong>
         <span className="muted">@{user.username}</span>
         {user.role !== 'member' && <span className="badge">{user.role}</span>}
+        <BotBadge user={user} />
       </div>
       {user.customStatus && (
         <p className="profile-card-status">

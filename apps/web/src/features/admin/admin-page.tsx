@@ -12,6 +12,7 @@ import { SecurityLog } from './security-log';
 import { TwoFactorSetting } from './two-factor-setting';
 import { RetentionSetting } from './retention-setting';
 import { WebhooksSection } from './webhooks-section';
+import { BotsSection } from './bots-section';
 import { SlackImportSection } from './slack-import-section';
 import './admin.css';
 
@@ -113,6 +114,7 @@ export default function AdminPage({ me }: { me: User }) {
       <PeopleSection me={me} />
       <EmojiSection settings={settings.data?.settings} />
       <WebhooksSection />
+      <BotsSection />
       <SlackImportSection />
       <SecurityLog />
     </PageLayout>

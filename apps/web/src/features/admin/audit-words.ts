@@ -78,6 +78,12 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
       return d.days
         ? `kept #${d.channel ?? '?'}’s messages for ${plural(Number(d.days), 'day')}`
         : `kept #${d.channel ?? '?'}’s messages forever`;
+    case 'bot_added':
+      return `added the bot ${target}`;
+    case 'bot_token_renewed':
+      return `gave the bot ${target} a new token`;
+    case 'bot_removed':
+      return `removed the bot ${target}`;
     case 'webhook_added':
       return `added the webhook “${d?.name ?? '?'}” to #${d?.channel ?? '?'}`;
     case 'webhook_removed':

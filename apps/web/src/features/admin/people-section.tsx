@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { PeopleFilters } from './people-filters';
 import { CONFIRM, type ConfirmedAction, type PersonAction, PersonActions } from './person-actions';
 import { type PeopleFilter, usePeoplePages } from './use-people-pages';
+import { BotBadge } from '../../components/bot-badge';
 import './people.css';
 
 /** Who may act on whom: never on the owner or oneself; on an admin only as the owner. */
@@ -88,7 +89,7 @@ export function PeopleSection({ me }: { me: User }) {
                   <span className="person-name">
                     <Avatar name={u.displayName} username={u.username} photo={u.avatarId} size={28} />
                     <span>
-                      {u.displayName} <span className="muted">@{u.username}</span>
+                      {u.displayName} <span className="muted">@{u.username}</span> <BotBadge user={u} />
                       {u.twoFactor && (
                         <span className="badge person-2fa" title="Two-factor authentication is on">
                           2FA

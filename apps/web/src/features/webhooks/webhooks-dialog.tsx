@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Channel, User, Webhook } from '@parley/protocol';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyButton } from '../../components/copy-button';
+import { SecretOnce } from '../../components/secret-once';
 import { Dialog } from '../../components/dialog';
 import { FailureNote, Field } from '../../components/field';
 import { managesChannel } from '../../lib/channel-rights';
@@ -43,40 +43,31 @@ export default function WebhooksDialog({
           name.
         </p>
         {created ? (
-          <section className="webhook-created" aria-label="New webhook URL">
-            <p>
-              <strong>{created.webhook.name}</strong> {renew.data ? 'has a new URL' : 'is ready'}. Copy its
-              URL now: Parley keeps only a fingerprint of it, so it is not shown again.
-            </p>
-            <div className="webhook-url">
-              <input
-                readOnly
-                aria-label="Webhook URL"
-                value={created.url}
-                onFocus={(e) => e.target.select()}
-              />
-              <CopyButton text={created.url} what="webhook URL" />
-            </div>
-            <p className="small muted">Try it:</p>
-            <pre className="webhook-example" tabIndex={0} aria-label="Example command">
-              {`curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"text": "Hello from ${created.webhook.name}"}' \\\n  '${created.url}'`}
-            </pre>
-            <div className="form-actions">
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => {
-                  add.reset();
-                  renew.reset();
-                }}
-              >
-                Add another
-              </button>
-              <button type="button" className="button" onClick={onClose}>
-                Done
-              </button>
-            </div>
-          </section>
+          <SecretOnce
+            label="Webhook URL"
+            value={created.url}
+            example={`curl -X POST -H 'Content-Type: application/json' \\\n  -d '{"text": "Hello from ${created.webhook.name}"}' \\\n  '${created.url}'`}
+            actions={
+              <>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  onClick={() => {
+                    add.reset();
+                    renew.reset();
+                  }}
+                >
+                  Add another
+                </button>
+                <button type="button" className="button" onClick={onClose}>
+                  Done
+                </button>
+              </>
+            }
+          >
+            <strong>{created.webhook.name}</strong> {renew.data ? 'has a new URL' : 'is ready'}. Copy its URL
+            now: Parley keeps only a fingerprint of it, so it is not shown again.
+          </SecretOnce>
         ) : (
           <form
             className="webhook-add"
