@@ -140,6 +140,21 @@ describe('Composer mentions', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('a mention list that answers after the message was sent does not open over the empty box', async () => {
+    let answer: (found: { users: (typeof bob)[]; groups: [] }) => void = () => {};
+    const source = vi.fn(() => new Promise<{ users: (typeof bob)[]; groups: [] }>((r) => (answer = r)));
+    const onSend = vi.fn();
+    render(<Composer label="Message #m" onSend={onSend} mentionSource={source} />);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox');
+    fireEvent.change(box, { target: { value: 'ship it @bob', selectionStart: 12 } });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(onSend).toHaveBeenCalledWith('ship it @bob');
+    answer({ users: [bob], groups: [] });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('marks who is not in the channel, as Slack does, and no one else', async () => {
     const ann = {
       ...bob,

@@ -72,6 +72,11 @@ export function Composer(props: Props) {
   };
   const emoji = useEmojiTyping(ref, change);
   const mention = useMentionTyping(ref, change, props.mentionSource, !!props.broadcasts, props.channelSource);
+  // A mention list still being looked up must not open over the box once its text was sent.
+  const clear = () => {
+    change('');
+    mention.blur();
+  };
   const actions = props.onCommand ? (props.commands ?? []) : [];
   const command = useCommandTyping(text, [...actions, ...TEXT_COMMANDS].sort(byName), change);
   const attachments = useAttachments(props.attachTo, props.sealFiles);
@@ -112,7 +117,7 @@ export function Composer(props: Props) {
       }
       // The text stays in the box until it is in the outbox (a reload meanwhile loses nothing), and
       // what was typed while it waited stays too.
-      if (ref.current?.value.trim() === body) change('');
+      if (ref.current?.value.trim() === body) clear();
     };
     const entry = {
       body,
@@ -131,7 +136,7 @@ export function Composer(props: Props) {
     if (slash && typed === undefined) return setNote('A command runs at once: it cannot be scheduled.');
     const error = await props.onSchedule!(await withEmoji(typed ?? body), at);
     if (error) return setNote(error);
-    if (ref.current?.value.trim() === body) change('');
+    if (ref.current?.value.trim() === body) clear();
   };
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
