@@ -136,7 +136,7 @@ export function BotsSection() {
                 {b.lastUsedAt ? `token last used ${when.format(new Date(b.lastUsedAt))}` : 'token never used'}
               </span>
               {b.status === 'active' && (
-                <span className="bot-actions">
+                <span className="action-list-actions">
                   <button
                     type="button"
                     className="button button-ghost button-small"
