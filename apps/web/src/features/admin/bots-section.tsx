@@ -86,7 +86,7 @@ export function BotsSection() {
         </SecretOnce>
       ) : (
         <form
-          className="bot-add"
+          className="inline-form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();

@@ -70,7 +70,7 @@ export default function WebhooksDialog({
           </SecretOnce>
         ) : (
           <form
-            className="webhook-add"
+            className="inline-form"
             onSubmit={(e) => {
               e.preventDefault();
               add.mutate(name.trim(), {
