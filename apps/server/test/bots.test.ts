@@ -52,6 +52,7 @@ describe.each(await backendsToTest())('Bots on %s', (backend) => {
     expect(made.status).toBe(201);
     const { bot, token } = made.body;
     expect(bot).toMatchObject({
+      hasToken: true,
       username: 'deploybot',
       displayName: 'deploybot Bot',
       status: 'active',
@@ -131,7 +132,11 @@ describe.each(await backendsToTest())('Bots on %s', (backend) => {
     expect((await owner.delete(`/admin/bots/${bot.id}`)).status).toBe(204);
     expect((await as(fresh, 'GET', '/auth/session')).status).toBe(401);
     const listed = (await owner.get('/admin/bots')).body.bots.find((b: { id: string }) => b.id === bot.id);
-    expect(listed.status).toBe('deactivated');
+    expect(listed).toMatchObject({ status: 'deactivated', hasToken: false, createdBy: owner.user.id });
+    // Reactivated in People, a removed bot needs a new token: the old one stays stopped.
+    await owner.post(`/admin/users/${bot.id}/reactivate`);
+    expect((await as(fresh, 'GET', '/auth/session')).status).toBe(401);
+    await owner.post(`/admin/users/${bot.id}/deactivate`);
     expect((await owner.post(`/admin/bots/${bot.id}/token`)).status).toBe(409);
     const log = (await owner.get('/admin/audit')).body.entries.map((e: { action: string }) => e.action);
     expect(log).toEqual(expect.arrayContaining(['bot_added', 'bot_token_renewed', 'bot_removed']));

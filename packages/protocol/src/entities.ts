@@ -92,6 +92,8 @@ export const Bot = z.object({
   createdBy: Id.nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** False once removed: reactivated in People, it needs a new token. */
+  hasToken: z.boolean(),
 });
 export type Bot = z.infer<typeof Bot>;
 

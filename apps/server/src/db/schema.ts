@@ -499,14 +499,14 @@ export const webhooks = pgTable(
   ],
 );
 
-/** A bot's API token, one per bot: only its SHA-256 is kept; the token is shown once. */
+/** A bot's API token, one per bot: only its SHA-256 is kept (null once removed); the token is shown once. */
 export const botTokens = pgTable(
   'bot_tokens',
   {
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: text('token_hash'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastUsedAt: at('last_used_at'),

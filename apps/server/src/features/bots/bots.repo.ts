@@ -11,10 +11,12 @@ type BotRow = {
   createdBy: string | null;
   createdAt: Date;
   lastUsedAt: Date | null;
+  tokenHash: string | null;
 };
 
-export const toBot = (row: BotRow): Bot => ({
+export const toBot = ({ tokenHash, ...row }: BotRow): Bot => ({
   ...row,
+  hasToken: tokenHash !== null,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
@@ -27,6 +29,7 @@ const botColumns = {
   createdBy: botTokens.createdBy,
   createdAt: users.createdAt,
   lastUsedAt: botTokens.lastUsedAt,
+  tokenHash: botTokens.tokenHash,
 };
 
 /** Every bot, deactivated ones too, in username order. */
@@ -68,12 +71,14 @@ export async function findTokenHash(db: Conn, userId: string): Promise<string | 
     .select({ hash: botTokens.tokenHash })
     .from(botTokens)
     .where(eq(botTokens.userId, userId));
-  return row?.hash;
+  return row?.hash ?? undefined;
 }
 
+/** The token stops; the row stays, with who added the bot. */
 export async function deleteToken(db: Conn, userId: string): Promise<string | undefined> {
-  const [row] = await db.delete(botTokens).where(eq(botTokens.userId, userId)).returning();
-  return row?.tokenHash;
+  const old = await findTokenHash(db, userId);
+  await db.update(botTokens).set({ tokenHash: null }).where(eq(botTokens.userId, userId));
+  return old;
 }
 
 /** The active bot a token belongs to. */

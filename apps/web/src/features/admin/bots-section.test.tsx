@@ -18,6 +18,7 @@ const bot = (over: Partial<Bot> = {}): Bot => ({
   createdBy: null,
   createdAt: '2026-11-29T10:00:00.000Z',
   lastUsedAt: null,
+  hasToken: true,
   ...over,
 });
 
@@ -76,9 +77,14 @@ describe('BotsSection', () => {
   it('asks before a new token, and offers nothing for a removed bot', async () => {
     renderSection([
       bot({ lastUsedAt: '2026-11-29T11:00:00.000Z' }),
-      bot({ id: 'x', username: 'old', displayName: 'Old', status: 'deactivated' }),
+      bot({ id: 'x', username: 'old', displayName: 'Old', status: 'deactivated', hasToken: false }),
+      bot({ id: 'y', username: 'back', displayName: 'Back', hasToken: false }),
     ]);
     expect(await screen.findByText(/token last used/)).toBeTruthy();
+    // Reactivated after removal: no token until it is given a new one.
+    const back = screen.getByText(/@back/).closest('li')!;
+    expect(back.textContent).toContain('no token');
+    expect(screen.getByRole('button', { name: 'New token for Back' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove Old' })).toBeNull();
     expect(screen.getByText('Removed')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'New token for Deploys' }));

@@ -13,6 +13,12 @@ import { useUserMap } from '../../realtime/use-users';
 import './bots-section.css';
 
 const when = dateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
+const tokenWords = (b: Bot) =>
+  !b.hasToken
+    ? 'no token'
+    : b.lastUsedAt
+      ? `token last used ${when.format(new Date(b.lastUsedAt))}`
+      : 'token never used';
 const apiUrl = () => new URL(getConfig().apiBase, window.location.href).href.replace(/\/$/, '');
 
 /** Admin → Bots: accounts that scripts drive through the API with a token, added to channels like anyone. */
@@ -133,7 +139,7 @@ export function BotsSection() {
                 Added by {(b.createdBy && users.get(b.createdBy)?.displayName) ?? 'someone'} on{' '}
                 {when.format(new Date(b.createdAt))}
                 {' · '}
-                {b.lastUsedAt ? `token last used ${when.format(new Date(b.lastUsedAt))}` : 'token never used'}
+                {tokenWords(b)}
               </span>
               {b.status === 'active' && (
                 <span className="action-list-actions">
