@@ -133,6 +133,32 @@ describe.runIf(await postgresAvailable())('npm run parley (PostgreSQL, beside a 
     expect((await parley(['frobnicate'], env)).code).toBe(2);
     expect((await parley(['promote'], env)).code).toBe(2);
   }, 600_000);
+
+  it('makes a bot and prints its token, renews it, and refuses a bot a password or a role', async () => {
+    const bearer = (token: string) =>
+      fetch(`${server.url}/api/v1/auth/session`, { headers: { authorization: `Bearer ${token}` } });
+    const made = await parley(['create-bot', 'ci-bot', '--display-name', 'CI'], env);
+    expect(made.code).toBe(0);
+    const token = made.stdout.match(/^parley_bot_\S+$/m)?.[0] ?? '';
+    const me = await bearer(token);
+    expect(me.status).toBe(200);
+    expect((await me.json()).user).toMatchObject({ username: 'ci-bot', displayName: 'CI', bot: true });
+
+    const renewed = await parley(['bot-token', 'ci-bot'], env);
+    const fresh = renewed.stdout.match(/^parley_bot_\S+$/m)?.[0] ?? '';
+    expect(fresh).not.toBe(token);
+    await expect.poll(async () => (await bearer(token)).status, { timeout: 2_000 }).toBe(401);
+    expect((await bearer(fresh)).status).toBe(200);
+
+    const password = await parley(['reset-password', 'ci-bot'], env, 'bot-password-1\n');
+    expect(password).toMatchObject({ code: 1, stderr: expect.stringContaining('ci-bot is a bot') });
+    expect((await login(server.url, 'ci-bot', 'bot-password-1')).res.status).toBe(401);
+    expect((await parley(['set-role', 'ci-bot', 'admin'], env)).code).toBe(1);
+    expect((await parley(['bot-token', 'olga'], env)).stderr).toContain('olga is not a bot.');
+    expect((await parley(['create-bot', 'Bad Name'], env)).code).toBe(1);
+    await parley(['deactivate', 'ci-bot'], env);
+    await expect.poll(async () => (await bearer(fresh)).status, { timeout: 2_000 }).toBe(401);
+  }, 600_000);
 });
 
 describe('npm run parley (embedded database)', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Password, RegisterBody, type Role } from '@parley/protocol';
+import { CreateBotBody, Password, RegisterBody, type Role } from '@parley/protocol';
 import { accountChanged } from '../events/account-changed.js';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -7,6 +7,7 @@ import { AppError, parse } from '../errors.js';
 import { hashPassword } from '../features/auth/passwords.service.js';
 import { setPasswordHash } from '../features/auth/passwords.repo.js';
 import { listSessions, revokeAllSessions } from '../features/auth/sessions.service.js';
+import * as bots from '../features/bots/bots.service.js';
 import { findChannelByName } from '../features/channels/channels.repo.js';
 import { addMembership } from '../features/channels/channels.service.js';
 import { isGroupHandle } from '../features/groups/groups.repo.js';
@@ -19,6 +20,26 @@ async function userNamed(ctx: AppContext, username: string) {
   const row = await findUserByUsername(ctx.db, username);
   if (!row) throw new AppError('user_not_found', `No user is called ${username}.`);
   return row;
+}
+
+/** A person's account: a bot has a token, not a password, and stays a member. */
+async function personNamed(ctx: AppContext, username: string) {
+  const row = await userNamed(ctx, username);
+  if (row.bot) throw new AppError('forbidden', `${username} is a bot: use bot-token for a new token.`);
+  return row;
+}
+
+/** A bot and its token, for scripts that set up a team; the security log names no one as its actor. */
+export async function createBot(ctx: AppContext, username: string, displayName?: string) {
+  const body = parse(CreateBotBody, { username, displayName: displayName ?? username });
+  return bots.createBot(ctx, null, body);
+}
+
+/** A new token for a bot; the old one stops at once. */
+export async function renewBotToken(ctx: AppContext, username: string) {
+  const row = await userNamed(ctx, username);
+  if (!row.bot) throw new AppError('forbidden', `${username} is not a bot.`);
+  return bots.renewToken(ctx, null, row.id);
 }
 
 /** An account made by the operator: no invite needed; the first account of an instance is its owner. */
@@ -58,14 +79,14 @@ export async function createUser(
 
 /** Sets a new password and ends every session of the user; returns how many ended. */
 export async function resetPassword(ctx: AppContext, username: string, password: string): Promise<number> {
-  const user = await userNamed(ctx, username);
+  const user = await personNamed(ctx, username);
   await setPasswordHash(ctx.db, user.id, await hashPassword(parse(Password, password)));
   accountChanged(ctx, 'password_reset', null, user.id);
   return revokeAllSessions(ctx, user.id);
 }
 
 export async function setRole(ctx: AppContext, username: string, role: 'admin' | 'member' | 'guest') {
-  const user = await userNamed(ctx, username);
+  const user = await personNamed(ctx, username);
   if (user.role === 'owner') throw new AppError('forbidden', 'The owner keeps the owner role.');
   const updated = toUser(await updateUserRecorded(ctx, user.id, { role }));
   await ctx.sessionCache.forgetUser(user.id);
@@ -82,6 +103,7 @@ export async function setActive(ctx: AppContext, username: string, active: boole
   );
   await ctx.sessionCache.forgetUser(user.id);
   if (!active) await revokeAllSessions(ctx, user.id);
+  if (!active && user.bot) await bots.dropBotSockets(ctx, user.id);
   accountChanged(ctx, active ? 'reactivated' : 'deactivated', null, user.id);
   return updated;
 }

@@ -14,6 +14,9 @@ It uses the server's settings (DATA_DIR or DATABASE_URL). With the embedded data
   reactivate <username>
   sessions <username>         the user's live sessions
   two-factor-off <username>   turn off two-factor sign-in (a lost phone and lost recovery codes)
+  create-bot <username> [--display-name <name>]
+                              a bot account; prints its token (Authorization: Bearer <token>)
+  bot-token <username>        a new token for a bot, printed; the old one stops at once
   check                       open the database, apply migrations, read every main table`;
 
 const COMMANDS = [
@@ -25,6 +28,8 @@ const COMMANDS = [
   'reactivate',
   'sessions',
   'two-factor-off',
+  'create-bot',
+  'bot-token',
   'check',
 ];
 
@@ -97,6 +102,18 @@ export async function runCommand(
     case 'two-factor-off': {
       const wasOn = await admin.turnOffTwoFactor(ctx, name);
       console.log(wasOn ? `Two-factor sign-in is off for ${name}.` : `${name} did not have two-factor on.`);
+      return 0;
+    }
+    case 'create-bot': {
+      const { bot, token } = await admin.createBot(ctx, name, option(args, '--display-name'));
+      console.log(`Created the bot ${bot.username}. Add it to channels as anyone. Its token:`);
+      console.log(token);
+      return 0;
+    }
+    case 'bot-token': {
+      const { token } = await admin.renewBotToken(ctx, name);
+      console.log(`A new token for ${name}; the old one has stopped:`);
+      console.log(token);
       return 0;
     }
     case 'check': {

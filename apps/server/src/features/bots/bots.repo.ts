@@ -56,7 +56,7 @@ export async function setToken(
   db: Conn,
   userId: string,
   tokenHash: string,
-  createdBy: string,
+  createdBy: string | null,
 ): Promise<string | undefined> {
   const old = await findTokenHash(db, userId);
   await db

@@ -28,7 +28,7 @@ export async function listBots(ctx: AppContext): Promise<Bot[]> {
 }
 
 /** A bot account and its token, which is returned this once. It joins no channel until someone adds it. */
-export async function createBot(ctx: AppContext, admin: User, body: CreateBotBody, address: string) {
+export async function createBot(ctx: AppContext, admin: User | null, body: CreateBotBody, address?: string) {
   const id = randomUUID();
   const token = newToken();
   try {
@@ -38,24 +38,24 @@ export async function createBot(ctx: AppContext, admin: User, body: CreateBotBod
       if ((await findUserByUsername(tx, body.username)) || (await isGroupHandle(tx, body.username)))
         throw new AppError('username_taken');
       await insertUser(tx, { id, ...body, passwordHash: NO_PASSWORD, role: 'member', bot: true });
-      await repo.setToken(tx, id, hashToken(token), admin.id);
+      await repo.setToken(tx, id, hashToken(token), admin?.id ?? null);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('username_taken');
     throw err;
   }
-  accountChanged(ctx, 'bot_added', admin.id, id, { address });
+  accountChanged(ctx, 'bot_added', admin?.id ?? null, id, { address });
   return { bot: await found(ctx, id), token };
 }
 
 /** A new token; the old one stops at once, and the sockets it opened close. */
-export async function renewToken(ctx: AppContext, admin: User, id: string, address: string) {
+export async function renewToken(ctx: AppContext, admin: User | null, id: string, address?: string) {
   const bot = await found(ctx, id);
   if (bot.status !== 'active') throw new AppError('conflict', 'Reactivate the bot first.');
   const token = newToken();
-  const old = await repo.setToken(ctx.db, id, hashToken(token), admin.id);
+  const old = await repo.setToken(ctx.db, id, hashToken(token), admin?.id ?? null);
   if (old) await forget(ctx, old);
-  accountChanged(ctx, 'bot_token_renewed', admin.id, id, { address });
+  accountChanged(ctx, 'bot_token_renewed', admin?.id ?? null, id, { address });
   return { bot: await found(ctx, id), token };
 }
 
