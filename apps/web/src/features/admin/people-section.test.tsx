@@ -56,4 +56,13 @@ describe('PeopleSection two-factor', () => {
     expect(within(boss).getByText('2FA')).toBeTruthy();
     expect(within(boss).queryAllByRole('button')).toEqual([]);
   });
+
+  it('offers a bot only deactivation, with its tag: no role, reset link or sign-out', async () => {
+    const me = person('admin', { role: 'owner' });
+    renderSection(me, [me, person('helper', { bot: true })]);
+    const helper = (await screen.findByText('Person helper')).closest('tr')!;
+    expect(within(helper).getByText('Bot')).toBeTruthy();
+    expect(within(helper).queryByRole('combobox')).toBeNull();
+    expect(within(helper).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deactivate']);
+  });
 });

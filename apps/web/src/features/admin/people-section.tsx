@@ -99,7 +99,7 @@ export function PeopleSection({ me }: { me: User }) {
                   </span>
                 </td>
                 <td>
-                  {canManage(me, u) && u.status === 'active' ? (
+                  {canManage(me, u) && u.status === 'active' && !u.bot ? (
                     <select
                       aria-label={`Role of ${u.username}`}
                       value={u.role}

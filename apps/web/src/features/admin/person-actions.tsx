@@ -37,6 +37,16 @@ export function PersonActions({
   onAct: (action: 'reset' | 'reactivate') => void;
   onConfirm: (action: ConfirmedAction) => void;
 }) {
+  const deactivate = (
+    <button
+      type="button"
+      className="button button-ghost button-small"
+      aria-label={`Deactivate ${u.username}`}
+      onClick={() => onConfirm('deactivate')}
+    >
+      Deactivate
+    </button>
+  );
   if (u.status !== 'active')
     return (
       <button
@@ -48,6 +58,8 @@ export function PersonActions({
         Reactivate
       </button>
     );
+  // A bot has a token, not a password or sessions: Admin → Bots gives it a new one.
+  if (u.bot) return deactivate;
   return (
     <>
       <button
@@ -76,14 +88,7 @@ export function PersonActions({
       >
         Sign out
       </button>
-      <button
-        type="button"
-        className="button button-ghost button-small"
-        aria-label={`Deactivate ${u.username}`}
-        onClick={() => onConfirm('deactivate')}
-      >
-        Deactivate
-      </button>
+      {deactivate}
     </>
   );
 }
