@@ -59,6 +59,7 @@ import { avatarRoutes } from './features/avatars/avatars.routes.js';
 import { groupRoutes } from './features/groups/groups.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { botRoutes } from './features/bots/bots.routes.js';
+import { botCommandRoutes } from './features/bots/bot-commands.routes.js';
 import { botSessionId, userForBotToken } from './features/bots/bots.service.js';
 import { importRoutes } from './features/import/import.routes.js';
 import { stopImports } from './features/import/import-jobs.js';
@@ -135,6 +136,7 @@ export async function createParley(
         groupRoutes,
         webhookRoutes,
         botRoutes,
+        botCommandRoutes,
         importRoutes,
         reactionRoutes,
         feedRoutes,

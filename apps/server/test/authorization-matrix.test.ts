@@ -38,6 +38,8 @@ type Fixture = {
 };
 type Policy = {
   expect: Expect;
+  /** The bot's answer where it is not a signed-in non-member's. */
+  bot?: Answer;
   body?: (f: Fixture) => unknown | Promise<unknown>;
   query?: (f: Fixture) => string;
   ownSession?: boolean;
@@ -298,6 +300,18 @@ const POLICY: Record<string, Policy> = {
   },
   'POST /api/v1/admin/bots/:id/token': { expect: INSTANCE_ADMIN },
   'DELETE /api/v1/admin/bots/:id': { expect: INSTANCE_ADMIN },
+  // Bots alone register slash commands.
+  'PUT /api/v1/bots/me/commands': {
+    expect: { ...all('403'), deactivated: '401', anonymous: '401' },
+    bot: '2xx',
+    body: () => ({ commands: [{ name: 'deploy', description: 'Deploys' }] }),
+  },
+  'GET /api/v1/channels/:id/commands': { expect: CHANNEL_MEMBER },
+  // No bot in the fixture's channel answers it, so a member hears 404 too: bot-commands.test runs one.
+  'POST /api/v1/channels/:id/commands/:name': {
+    expect: { ...CHANNEL_MEMBER, member: '404' },
+    body: () => ({ text: 'main' }),
+  },
 };
 
 let n = 0;
@@ -490,7 +504,8 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(':code', f.invite)
       .replace(':token', f.resetToken)
       .replace(':id', f.sessionId)
-      .replace(':emoji', encodeURIComponent('👍'));
+      .replace(':emoji', encodeURIComponent('👍'))
+      .replace(':name', 'deploy');
   }
 
   const classOf = (status: number): string => (status < 300 ? '2xx' : String(status));
@@ -512,7 +527,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       // Refusals and reads share one fixture; each caller allowed to change something gets its own.
       let shared: Fixture | undefined;
       for (const actor of ACTORS) {
-        const want = actor === 'bot' ? botAnswer(route, policy.expect) : policy.expect[actor];
+        const want = actor === 'bot' ? (policy.bot ?? botAnswer(route, policy.expect)) : policy.expect[actor];
         const own = (method !== 'GET' && want === '2xx') || policy.ownSession;
         const f = own
           ? await fixture(actor, policy, url)

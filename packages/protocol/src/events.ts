@@ -13,6 +13,7 @@ import {
   User,
   UserGroup,
 } from './entities.js';
+import type { CommandInvoked } from './bot-commands.js';
 
 // Server to client. Every event about a channel carries channelId; message events carry seq.
 // Events recorded in the sync feed carry the cursor they move the client to.
@@ -90,6 +91,8 @@ export interface ServerToClientEvents extends Listeners<FeedEvents> {
   'typing:started': (e: TypingStarted) => void;
   'presence:changed': (e: PresenceChanged) => void;
   'userKeys:changed': (e: UserKeysChanged) => void;
+  /** To a bot's sockets only: someone ran one of its slash commands. */
+  'command:invoked': (e: CommandInvoked, ack: () => void) => void;
 }
 
 // Client to server. Payloads are parsed on arrival; acks use the error envelope.

@@ -4,6 +4,7 @@ export * from './entities.js';
 export * from './api.js';
 export * from './accounts.js';
 export * from './events.js';
+export * from './bot-commands.js';
 export * from './keys.js';
 export * from './mentions.js';
 export * from './search-query.js';

@@ -514,6 +514,20 @@ export const botTokens = pgTable(
   (t) => [uniqueIndex('bot_tokens_token_hash_key').on(t.tokenHash)],
 );
 
+/** The slash commands a bot answers, as it registered them (PUT /bots/me/commands). */
+export const botCommands = pgTable(
+  'bot_commands',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    args: text('args'),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.name] })],
+);
+
 /** What an import made of another chat's ids ('slack', 'user' | 'channel', U123 -> a user or channel id), so a rerun adds nothing. */
 export const imported = pgTable(
   'imported',

@@ -84,6 +84,8 @@ const ROUTES: Record<string, RateRule> = {
   'POST /admin/bots': 'webhookWrite',
   'POST /admin/bots/:id/token': 'webhookWrite',
   'DELETE /admin/bots/:id': 'webhookWrite',
+  'PUT /bots/me/commands': 'groupWrite',
+  'POST /channels/:id/commands/:name': 'send',
   'POST /admin/import/slack': 'slackImport',
   'POST /admin/import/slack/links': 'slackImport',
   'PATCH /admin/settings': 'adminSettings',

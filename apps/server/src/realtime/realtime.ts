@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, Presence, ServerToClientEvents, User } from '@parley/protocol';
+import type {
+  ClientToServerEvents,
+  CommandInvoked,
+  Presence,
+  ServerToClientEvents,
+  User,
+} from '@parley/protocol';
 import type { Resolved } from '../features/feed/resolve.js';
 import { groupAsSeenBy } from '../features/groups/group-visibility.js';
 import { PresenceRegistry } from './presence-registry.js';
@@ -155,6 +161,20 @@ export class Realtime {
 
   userKeysChanged(userId: string): void {
     this.io?.emit('userKeys:changed', { userId });
+  }
+
+  /** Hands a slash command to the bot's sockets on any node; how many acked within `ms` (0: none connected). */
+  async invokeCommand(botId: string, invoked: CommandInvoked, ms: number): Promise<number> {
+    if (!this.io) return 0;
+    try {
+      const acks: unknown = await this.io
+        .to(userRoom(botId))
+        .timeout(ms)
+        .emitWithAck('command:invoked', invoked);
+      return Array.isArray(acks) ? acks.length : 0;
+    } catch {
+      return 0;
+    }
   }
 
   sessionRevoked(sessionId: string): void {

@@ -1,0 +1,135 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, connected, signUp } from './support/client.js';
+import { backendsToTest } from './support/backends.js';
+import { startServer, type TestServer } from './support/server.js';
+
+describe.each(await backendsToTest())("Bots' slash commands on %s", (backend) => {
+  let server: TestServer;
+  let owner: ApiClient;
+  let alice: ApiClient;
+  let carol: ApiClient;
+  let channelId: string;
+  let token: string;
+  let botId: string;
+
+  async function asBot(method: string, path: string, body?: unknown, key = token) {
+    const res = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+  const run = (client: ApiClient, name: string, text: string, channel = channelId) =>
+    client.post(`/channels/${channel}/commands/${name}`, { text });
+  const listen = () => {
+    const socket: Socket = io(server.url, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    return socket;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({}, backend);
+    owner = await signUp(server.url, 'owner');
+    alice = await signUp(server.url, 'alice');
+    carol = await signUp(server.url, 'carol');
+    channelId = (await alice.post('/channels', { name: 'deploys', kind: 'private' })).body.channel.id;
+    const made = (await owner.post('/admin/bots', { username: 'shipit', displayName: 'Ship It' })).body;
+    token = made.token;
+    botId = made.bot.id;
+    await alice.post(`/channels/${channelId}/members`, { userId: botId });
+  });
+  afterAll(() => server.stop());
+
+  it('a bot registers its commands; members of its channels see them and run them, and its socket hears each once', async () => {
+    const set = await asBot('PUT', '/bots/me/commands', {
+      commands: [
+        { name: 'deploy', description: 'Deploys a branch', args: '[branch]' },
+        { name: 'status', description: 'Says what is deployed' },
+      ],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.commands.map((c: { name: string }) => c.name)).toEqual(['deploy', 'status']);
+    const listed = await alice.get(`/channels/${channelId}/commands`);
+    expect(listed.body.commands[0]).toEqual({
+      name: 'deploy',
+      description: 'Deploys a branch',
+      args: '[branch]',
+      botId,
+    });
+    // Carol is not in the channel: she cannot tell it exists.
+    expect((await carol.get(`/channels/${channelId}/commands`)).status).toBe(404);
+    expect((await run(carol, 'deploy', 'main')).status).toBe(404);
+
+    const socket = listen();
+    await connected(socket);
+    const heard: unknown[] = [];
+    socket.on('command:invoked', (e: unknown, ack: () => void) => {
+      heard.push(e);
+      ack();
+    });
+    const ran = await run(alice, 'deploy', 'main to staging');
+    expect(ran).toMatchObject({ status: 202, body: { botId } });
+    expect(heard).toEqual([
+      { command: 'deploy', text: 'main to staging', channelId, threadRootId: null, userId: alice.user.id },
+    ]);
+    socket.close();
+  });
+
+  it('refuses a command no bot here answers, a bot that is not connected, and one whose socket does not ack', async () => {
+    expect((await run(alice, 'unknown', '')).status).toBe(404);
+    const offline = await run(alice, 'status', '');
+    expect(offline.status).toBe(409);
+    expect(offline.body.error.message).toContain('Ship It is not connected');
+
+    const silent = listen();
+    await connected(silent);
+    silent.on('command:invoked', () => {});
+    const started = Date.now();
+    expect((await run(alice, 'status', '')).status).toBe(409);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    silent.close();
+  });
+
+  it('refuses bad registrations and bad runs with a code, changing nothing', async () => {
+    const before = (await alice.get(`/channels/${channelId}/commands`)).body.commands;
+    for (const commands of [
+      [{ name: 'invite', description: 'Taken by Parley' }],
+      [{ name: 'Deploy', description: 'Capital' }],
+      [{ name: 'de-ploy', description: 'Dash' }],
+      [{ name: 'x'.repeat(33), description: 'Long' }],
+      [{ name: 'nul', description: 'a\u0000b' }],
+      [{ name: 'lone', description: 'bad \ud800' }],
+      [{ name: 'extra', description: 'Extra', url: 'http://x' }],
+      [
+        { name: 'twice', description: 'A' },
+        { name: 'twice', description: 'B' },
+      ],
+      Array.from({ length: 26 }, (_, i) => ({
+        name: `c${'abcdefghijklmnopqrstuvwxyz'[i]}`,
+        description: 'Many',
+      })),
+    ])
+      expect(
+        (await asBot('PUT', '/bots/me/commands', { commands })).status,
+        JSON.stringify(commands[0]),
+      ).toBe(400);
+    expect((await alice.request('PUT', '/bots/me/commands', { commands: [] })).status).toBe(403);
+    expect((await asBot('PUT', '/bots/me/commands', { commands: [] }, 'parley_bot_nope')).status).toBe(401);
+    expect((await alice.get(`/channels/${channelId}/commands`)).body.commands).toEqual(before);
+    for (const body of [{}, { text: 'a\u0000b' }, { text: 'x'.repeat(4001) }, { text: 'ok', extra: 1 }])
+      expect((await alice.post(`/channels/${channelId}/commands/status`, body)).status).toBe(400);
+    expect((await alice.post(`/channels/${channelId}/commands/Bad-Name`, { text: '' })).status).toBe(400);
+  });
+
+  it("a removed bot's commands leave its channels", async () => {
+    await owner.delete(`/admin/bots/${botId}`);
+    expect((await alice.get(`/channels/${channelId}/commands`)).body.commands).toEqual([]);
+    expect((await run(alice, 'deploy', 'main')).status).toBe(404);
+  });
+});
