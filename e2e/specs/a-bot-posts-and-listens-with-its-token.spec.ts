@@ -45,6 +45,16 @@ test('an admin adds a bot; with its token a script posts where it was invited an
     'token never used',
   );
 
+  // The script starts: the API with its token, no cookie, and says which slash command it answers.
+  const script = await playwright.request.newContext({
+    baseURL: APP_URL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+  const registered = await script.put('/api/v1/bots/me/commands', {
+    data: { commands: [{ name: 'deploy', description: 'Deploys a branch', args: '[branch]' }] },
+  });
+  expect(registered.status()).toBe(200);
+
   // Bob makes a channel and invites the bot as he would a person.
   await bob.page.goto('/');
   await waitLive(bob.page);
@@ -64,11 +74,7 @@ test('an admin adds a bot; with its token a script posts where it was invited an
   await expect(bob.page.getByTestId('system-line').filter({ hasText: 'added Deploys' })).toBeVisible();
   await expect(bob.page.getByRole('listbox', { name: 'People to mention' })).toHaveCount(0);
 
-  // The script: the API with its token, no cookie; and a socket that hears the channel.
-  const script = await playwright.request.newContext({
-    baseURL: APP_URL,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
-  });
+  // Its socket hears the channel, and its command: it acks, then answers by posting.
   const mine = await (await script.get('/api/v1/channels')).json();
   const target = mine.channels.find((c: { name: string }) => c.name === channel);
   expect(target).toBeTruthy();
@@ -78,6 +84,12 @@ test('an admin adds a bot; with its token a script posts where it was invited an
       if (e.message.body?.includes('thanks')) resolve(e.message.body);
     }),
   );
+  socket.on('command:invoked', (e: { channelId: string; text: string }, ack: () => void) => {
+    ack();
+    void script.post(`/api/v1/channels/${e.channelId}/messages`, {
+      data: { clientId: crypto.randomUUID(), body: `Deploying \`${e.text}\`…` },
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
@@ -99,6 +111,20 @@ test('an admin adds a bot; with its token a script posts where it was invited an
   const card = bob.page.getByRole('dialog', { name: 'Profile of Deploys' });
   await expect(card.getByText('Bot', { exact: true })).toBeVisible();
   await bob.page.keyboard.press('Escape');
+
+  // The bot's slash command is in Bob's list beside Parley's own; he runs it and the bot answers.
+  await box.pressSequentially('/dep');
+  const commands = bob.page.getByRole('listbox', { name: 'Commands' });
+  await expect(commands.getByRole('option')).toHaveText(['/deploy [branch]Deploys a branch · Deploys']);
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/bot-command-list.png` });
+  await box.press('Tab');
+  await box.pressSequentially('staging');
+  await box.press('Enter');
+  await expect(bob.page.getByText('/deploy went to Deploys.')).toBeVisible();
+  const answer = messages(bob.page).filter({ hasText: 'Deploying staging…' });
+  await expect(answer.locator('.badge-app')).toHaveText('Bot');
+  await expect(box).toHaveValue('');
 
   // Dark, and on a phone.
   await bob.page.emulateMedia({ colorScheme: 'dark' });

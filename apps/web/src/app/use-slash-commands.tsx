@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Channel, User, UserResponse } from '@parley/protocol';
-import type { SlashCommand, TypedCommand } from '../components/message/slash-commands';
+import { useQuery } from '@tanstack/react-query';
+import type { Channel, ChannelCommandsResponse, User, UserResponse } from '@parley/protocol';
+import { TEXT_COMMANDS, type SlashCommand, type TypedCommand } from '../components/message/slash-commands';
 import { api, describeError } from '../lib/api';
 import { isDirect } from '../lib/names';
 import { notify } from '../realtime/notices';
 import { useUpdateChannel, useUpdateMembership } from '../realtime/use-channels';
+import { keys } from '../realtime/keys';
+import { useUserMap } from '../realtime/use-users';
 import { LeaveChannelDialog } from '../features/channels/leave-channel-dialog';
+
+/** The commands the web client runs itself, in RESERVED_COMMANDS so no bot takes their names. */
+export const builtInCommands = () => [...ROOM_COMMANDS, ...EVERYWHERE, ...TEXT_COMMANDS].map((c) => c.name);
 
 const ROOM_COMMANDS: SlashCommand[] = [
   { name: 'invite', args: '@person …', description: 'Adds people to this channel' },
@@ -28,6 +34,14 @@ export function useSlashCommands(channel: Channel, me: User) {
   const direct = isDirect(channel);
   const where = direct ? 'this conversation' : `#${channel.name}`;
   const membership = channel.membership;
+  const users = useUserMap();
+  // The slash commands of the bots in this conversation, run through them (Admin → Bots).
+  const botCommands = useQuery({
+    queryKey: keys.channelCommands(channel.id),
+    queryFn: () => api<ChannelCommandsResponse>('GET', `/channels/${channel.id}/commands`),
+    staleTime: 30_000,
+  }).data?.commands;
+  const botName = (id: string) => users.get(id)?.displayName ?? 'a bot';
 
   const run = async ({ name, rest }: TypedCommand): Promise<string | undefined> => {
     try {
@@ -59,6 +73,13 @@ export function useSlashCommands(channel: Channel, me: User) {
         case 'search':
           navigate(`/search${rest ? `?q=${encodeURIComponent(rest)}` : ''}`);
           return undefined;
+        default: {
+          const bot = botCommands?.find((c) => c.name === name);
+          if (!bot) return undefined;
+          await api('POST', `/channels/${channel.id}/commands/${name}`, { text: rest });
+          notify(`/${name} went to ${botName(bot.botId)}.`);
+          return undefined;
+        }
       }
     } catch (err) {
       return `/${name} did not work: ${describeError(err)}`;
@@ -67,7 +88,16 @@ export function useSlashCommands(channel: Channel, me: User) {
 
   const dialog = <LeaveChannelDialog channel={channel} open={leaving} onClose={() => setLeaving(false)} />;
 
-  return { commands: direct ? EVERYWHERE : [...ROOM_COMMANDS, ...EVERYWHERE], run, dialog };
+  const fromBots: SlashCommand[] = (botCommands ?? []).map((c) => ({
+    name: c.name,
+    args: c.args,
+    description: `${c.description} · ${botName(c.botId)}`,
+  }));
+  return {
+    commands: [...(direct ? EVERYWHERE : [...ROOM_COMMANDS, ...EVERYWHERE]), ...fromBots],
+    run,
+    dialog,
+  };
 }
 
 /** `/invite @ann @bob`: each person by username; who could not be added is named. */

@@ -155,6 +155,9 @@ function before(qc: QueryClient, event: ServerEvent | FeedChange): void {
   } else if (event.type === 'member:joined' && event.payload.member.user.id !== selfId) {
     const channel = channels()?.find((c) => c.id === event.payload.channelId);
     if (channel) maintainChannels([channel], selfId);
+    // A bot brings its slash commands to the composer.
+    if (event.payload.member.user.bot)
+      void qc.invalidateQueries({ queryKey: keys.channelCommands(event.payload.channelId) });
   } else if (event.type === 'member:joined' && event.payload.member.user.id === selfId) {
     if (!channels()?.some((c) => c.id === event.payload.channelId))
       void qc.invalidateQueries({ queryKey: keys.channels, exact: true });

@@ -13,4 +13,5 @@ export const keys = {
   emoji: ['emoji'] as const,
   groups: ['groups'] as const,
   pins: (channelId: string) => ['pins', channelId] as const,
+  channelCommands: (channelId: string) => ['channel-commands', channelId] as const,
 };
