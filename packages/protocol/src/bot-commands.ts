@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { Id, SafeString } from './entities.js';
 
 /** Commands the web client runs itself; a bot cannot take their names. */
-export const RESERVED_COMMANDS = ['invite', 'leave', 'topic', 'mute', 'search', 'star', 'me', 'shrug'] as const;
+export const RESERVED_COMMANDS = [
+  'invite',
+  'leave',
+  'topic',
+  'mute',
+  'search',
+  'star',
+  'me',
+  'shrug',
+] as const;
 
 export const CommandName = z
   .string()

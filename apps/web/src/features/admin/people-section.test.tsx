@@ -63,6 +63,10 @@ describe('PeopleSection two-factor', () => {
     const helper = (await screen.findByText('Person helper')).closest('tr')!;
     expect(within(helper).getByText('Bot')).toBeTruthy();
     expect(within(helper).queryByRole('combobox')).toBeNull();
-    expect(within(helper).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deactivate']);
+    expect(
+      within(helper)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Deactivate']);
   });
 });
