@@ -33,10 +33,7 @@ export type BotCommandsResponse = { commands: BotCommand[] };
 export type ChannelCommandsResponse = { commands: (BotCommand & { botId: string })[] };
 
 export const CommandParams = z.strictObject({ id: Id, name: CommandName });
-export const InvokeCommandBody = z.strictObject({
-  text: SafeString.max(4000),
-  threadRootId: Id.optional(),
-});
+export const InvokeCommandBody = z.strictObject({ text: SafeString.max(4000) });
 export type InvokeCommandBody = z.infer<typeof InvokeCommandBody>;
 export type InvokedCommandResponse = { botId: string };
 
@@ -45,6 +42,5 @@ export type CommandInvoked = {
   command: string;
   text: string;
   channelId: string;
-  threadRootId: string | null;
   userId: string;
 };

@@ -40,7 +40,7 @@ export async function invokeCommand(
   if (!command) throw new AppError('not_found', `No bot in this channel answers /${name}.`);
   const acked = await ctx.realtime.invokeCommand(
     command.botId,
-    { command: name, text: body.text, channelId, threadRootId: body.threadRootId ?? null, userId: actor.id },
+    { command: name, text: body.text, channelId, userId: actor.id },
     ACK_MS,
   );
   if (acked === 0) {
