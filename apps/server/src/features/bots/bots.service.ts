@@ -19,7 +19,8 @@ export const BOTS_MAX = 100;
 const TOUCH_EVERY_MS = 60_000;
 
 /** What a token's socket and cache entries are known by: never the token itself. */
-export const botSessionId = (token: string) => `bot:${hashToken(token)}`;
+const sessionIdOf = (tokenHash: string) => `bot:${tokenHash}`;
+export const botSessionId = (token: string) => sessionIdOf(hashToken(token));
 
 const newToken = () => `${BOT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 
@@ -79,7 +80,7 @@ export async function dropBotSockets(ctx: AppContext, userId: string): Promise<v
 export async function userForBotToken(ctx: AppContext, token: string): Promise<User | undefined> {
   if (!token.startsWith(BOT_TOKEN_PREFIX)) return undefined;
   const hash = hashToken(token);
-  const cacheId = botSessionId(token);
+  const cacheId = sessionIdOf(hash);
   const cached = ctx.sessionCache.get(cacheId);
   if (cached) return cached;
   const ticket = ctx.sessionCache.ticket();
@@ -101,7 +102,7 @@ async function found(ctx: AppContext, id: string): Promise<Bot> {
 
 /** Every node forgets the old token, then its sockets drop. */
 async function forget(ctx: AppContext, oldHash: string): Promise<void> {
-  const id = `bot:${oldHash}`;
+  const id = sessionIdOf(oldHash);
   await ctx.sessionCache.invalidate({ sessionIds: [id] });
   ctx.realtime.sessionRevoked(id);
 }
