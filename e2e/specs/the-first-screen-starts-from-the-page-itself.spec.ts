@@ -12,6 +12,8 @@ test('the first screen starts from the page itself, signed in or out, with no ro
   // Regression: the list's first-frame preview could still be drawn, and then the text was there twice:
   // each lookup is in the list itself.
   await expect(messages(page).getByText(`${name} before the reload`)).toBeVisible();
+  // Regression: the old page, still live while the new one loaded, asked for presence and was counted.
+  await page.goto('about:blank');
   const asked: string[] = [];
   const askedGets: string[] = [];
   page.on('request', (req) => {
@@ -34,6 +36,8 @@ test('the first screen starts from the page itself, signed in or out, with no ro
   // Older pages may follow when the newest one does not fill the list (a crowd's joins collapse into one row).
   const newest = askedGets.filter((p) => /\/channels\/[^/]+\/messages/.test(p) && !p.includes('before='));
   expect(newest).toEqual([]);
+  // Regression: bots' slash commands were asked for on every channel opened; now only once a `/` is typed.
+  expect(askedGets.filter((p) => p.endsWith('/commands'))).toEqual([]);
   // The page itself lists the chat screen's chunks, so they download beside the entry script.
   await expect(page.locator('head link[rel="modulepreload"][href^="/assets/shell-"]')).toHaveCount(1);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Channel, ChannelCommandsResponse, User, UserResponse } from '@parley/protocol';
@@ -36,11 +36,16 @@ export function useSlashCommands(channel: Channel, me: User) {
   const membership = channel.membership;
   const users = useUserMap();
   // The slash commands of the bots in this conversation, run through them (Admin → Bots).
+  // Asked for only once a `/` is typed, so opening a conversation costs no extra request.
+  const [wantedIn, setWantedIn] = useState<string>();
   const botCommands = useQuery({
     queryKey: keys.channelCommands(channel.id),
     queryFn: () => api<ChannelCommandsResponse>('GET', `/channels/${channel.id}/commands`),
     staleTime: 30_000,
+    enabled: wantedIn === channel.id,
   }).data?.commands;
+  const channelId = channel.id;
+  const want = useCallback(() => setWantedIn(channelId), [channelId]);
   const botName = (id: string) => users.get(id)?.displayName ?? 'a bot';
 
   const run = async ({ name, rest }: TypedCommand): Promise<string | undefined> => {
@@ -96,6 +101,7 @@ export function useSlashCommands(channel: Channel, me: User) {
   return {
     commands: [...(direct ? EVERYWHERE : [...ROOM_COMMANDS, ...EVERYWHERE]), ...fromBots],
     run,
+    want,
     dialog,
   };
 }

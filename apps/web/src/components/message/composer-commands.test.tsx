@@ -17,6 +17,24 @@ const enter = (box: HTMLElement, value: string) => {
 };
 
 describe('Composer slash commands', () => {
+  it('asks for the commands only once a message starts with a slash (regression: asked on every open)', () => {
+    const onCommandsWanted = vi.fn();
+    render(
+      <Composer
+        label="Message #x"
+        onSend={vi.fn()}
+        onCommand={vi.fn()}
+        onCommandsWanted={onCommandsWanted}
+      />,
+    );
+    const box = screen.getByRole('textbox');
+    fireEvent.change(box, { target: { value: 'a note, not /a command' } });
+    expect(onCommandsWanted).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: '/' } });
+    fireEvent.change(box, { target: { value: '/dep' } });
+    expect(onCommandsWanted).toHaveBeenCalledTimes(1);
+  });
+
   it('runs a command through onCommand instead of sending it, and empties the box', async () => {
     const onCommand = vi.fn(async () => undefined);
     const { onSend, box } = setup(onCommand);

@@ -47,6 +47,8 @@ type Props = {
   /** Slash commands offered here besides /me and /shrug; onCommand runs one and answers an error to show. */
   commands?: SlashCommand[];
   onCommand?: (command: TypedCommand) => Promise<string | undefined>;
+  /** Called once a message starts with `/`, so commands that cost a request load only when wanted. */
+  onCommandsWanted?: () => void;
   /** Sends the text later instead, at the time picked; answers an error to show. */
   onSchedule?: (text: string, at: Date) => Promise<string | undefined>;
 };
@@ -78,6 +80,11 @@ export function Composer(props: Props) {
     mention.blur();
   };
   const actions = props.onCommand ? (props.commands ?? []) : [];
+  const slashTyped = text.startsWith('/');
+  const { onCommandsWanted } = props;
+  useEffect(() => {
+    if (slashTyped) onCommandsWanted?.();
+  }, [slashTyped, onCommandsWanted]);
   const command = useCommandTyping(text, [...actions, ...TEXT_COMMANDS].sort(byName), change);
   const attachments = useAttachments(props.attachTo, props.sealFiles);
   const inDropArea = useFileDropTarget(attachments.enabled ? attachments.add : undefined);
