@@ -15,6 +15,7 @@ import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
 const BOTS_CARD = 'section[aria-labelledby="bots-title"]';
+const CSRF = { 'x-parley-csrf': '1' };
 
 test('an admin adds a bot; with its token a script posts where it was invited and hears replies, until the token is renewed', async ({
   browser,
@@ -84,11 +85,17 @@ test('an admin adds a bot; with its token a script posts where it was invited an
       if (e.message.body?.includes('thanks')) resolve(e.message.body);
     }),
   );
-  socket.on('command:invoked', (e: { channelId: string; text: string }, ack: () => void) => {
+  socket.on('command:invoked', (e: { channelId: string; text: string; userId: string }, ack: () => void) => {
     ack();
-    void script.post(`/api/v1/channels/${e.channelId}/messages`, {
-      data: { clientId: crypto.randomUUID(), body: `Deploying \`${e.text}\`…` },
-    });
+    // No branch: only the one who asked is told, as Slack's apps answer ephemerally.
+    if (!e.text)
+      void script.post(`/api/v1/channels/${e.channelId}/ephemeral`, {
+        data: { userId: e.userId, text: 'Which branch? Try `/deploy staging`.' },
+      });
+    else
+      void script.post(`/api/v1/channels/${e.channelId}/messages`, {
+        data: { clientId: crypto.randomUUID(), body: `Deploying \`${e.text}\`…` },
+      });
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -112,19 +119,36 @@ test('an admin adds a bot; with its token a script posts where it was invited an
   await expect(card.getByText('Bot', { exact: true })).toBeVisible();
   await bob.page.keyboard.press('Escape');
 
-  // The bot's slash command is in Bob's list beside Parley's own; he runs it and the bot answers.
+  // Carol is in the channel too, and sees only what the bot posts for everyone.
+  const carol = await registerInNewContext(browser, uniqueName('carol'));
+  expect((await carol.page.request.post(`/api/v1/channels/${target.id}/join`, { headers: CSRF })).ok()).toBe(
+    true,
+  );
+  await carol.page.goto(`/c/${channel}`);
+  await waitLive(carol.page);
+
+  // The bot's slash command is in Bob's list beside Parley's own; run without a branch, only he is answered.
   await box.pressSequentially('/dep');
   const commands = bob.page.getByRole('listbox', { name: 'Commands' });
   await expect(commands.getByRole('option')).toHaveText(['/deploy [branch]Deploys a branch · Deploys']);
   expect(await seriousViolations(bob.page)).toEqual([]);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/bot-command-list.png` });
   await box.press('Tab');
-  await box.pressSequentially('staging');
   await box.press('Enter');
   await expect(bob.page.getByText('/deploy went to Deploys.')).toBeVisible();
+  const onlyBob = bob.page.getByRole('list', { name: 'Only visible to you' }).getByRole('listitem');
+  await expect(onlyBob).toContainText('Which branch? Try /deploy staging.');
+  await expect(onlyBob).toContainText('Deploys');
+  await expect(onlyBob.locator('.badge-app')).toHaveText('Bot');
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/bot-ephemeral.png` });
+  await box.pressSequentially('/deploy staging');
+  await box.press('Enter');
   const answer = messages(bob.page).filter({ hasText: 'Deploying staging…' });
   await expect(answer.locator('.badge-app')).toHaveText('Bot');
   await expect(box).toHaveValue('');
+  await expect(messages(carol.page).filter({ hasText: 'Deploying staging…' })).toBeVisible();
+  await expect(carol.page.getByText('Which branch?')).toHaveCount(0);
 
   // Dark, and on a phone.
   await bob.page.emulateMedia({ colorScheme: 'dark' });
@@ -133,6 +157,8 @@ test('an admin adds a bot; with its token a script posts where it was invited an
   await expect(row.locator('.badge-app')).toBeVisible();
   expect(await seriousViolations(bob.page)).toEqual([]);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/bot-message-phone-dark.png` });
+  await onlyBob.getByRole('button', { name: 'Dismiss the message from Deploys' }).click();
+  await expect(onlyBob).toHaveCount(0);
 
   // As if it leaked, the owner gives it a new token: the old one stops and its socket closes.
   await owner.reload();
@@ -165,5 +191,5 @@ test('an admin adds a bot; with its token a script posts where it was invited an
   await expect(row).toBeVisible();
   socket.close();
   await script.dispose();
-  await Promise.all([ownerContext, bob.context].map((c) => c.close()));
+  await Promise.all([ownerContext, bob.context, carol.context].map((c) => c.close()));
 });

@@ -312,6 +312,12 @@ const POLICY: Record<string, Policy> = {
     expect: { ...CHANNEL_MEMBER, member: '404' },
     body: () => ({ text: 'main' }),
   },
+  // Bots alone answer one person; the fixture's bot is in no channel, so it hears a non-member's 404.
+  'POST /api/v1/channels/:id/ephemeral': {
+    expect: { ...all('403'), deactivated: '401', anonymous: '401' },
+    bot: '404',
+    body: (f) => ({ userId: f.actorId, text: 'Only you see this' }),
+  },
 };
 
 let n = 0;

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, connected, signUp } from './support/client.js';
+import { ApiClient, clientId, connected, nextEvent, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
 import { startServer, type TestServer } from './support/server.js';
 
@@ -123,6 +123,76 @@ describe.each(await backendsToTest())("Bots' slash commands on %s", (backend) =>
     for (const body of [{}, { text: 'a\u0000b' }, { text: 'x'.repeat(4001) }, { text: 'ok', extra: 1 }])
       expect((await alice.post(`/channels/${channelId}/commands/status`, body)).status).toBe(400);
     expect((await alice.post(`/channels/${channelId}/commands/Bad-Name`, { text: '' })).status).toBe(400);
+  });
+
+  it('a bot answers one member: only their tabs hear it, and nothing is kept', async () => {
+    const ephemeral = (body: unknown) => asBot('POST', `/channels/${channelId}/ephemeral`, body);
+    // Carol is not in the channel yet: no answer reaches her there.
+    expect((await ephemeral({ userId: carol.user.id, text: 'hi' })).status).toBe(404);
+    await alice.post(`/channels/${channelId}/members`, { userId: carol.user.id });
+    const before = (await alice.get('/sync')).body.cursor;
+    const [aliceTab, carolTab] = [alice.socket(), carol.socket()];
+    await Promise.all([connected(aliceTab), connected(carolTab)]);
+    const heardByCarol: { body: string }[] = [];
+    carolTab.on('message:ephemeral', (e) => heardByCarol.push(e));
+    const toAlice = nextEvent(aliceTab, 'message:ephemeral');
+    const sent = await ephemeral({ userId: alice.user.id, text: 'Deploying `main`… only you see this' });
+    expect(sent.status).toBe(202);
+    expect(await toAlice).toEqual({
+      id: sent.body.id,
+      channelId,
+      authorId: botId,
+      body: 'Deploying `main`… only you see this',
+      createdAt: expect.any(String),
+    });
+    // Carol's own answer comes after Alice's on the same node: had she heard Alice's, it would be first.
+    const toCarol = nextEvent(carolTab, 'message:ephemeral');
+    await ephemeral({ userId: carol.user.id, text: 'Yours' });
+    await toCarol;
+    expect(heardByCarol.map((e) => e.body)).toEqual(['Yours']);
+    expect((await alice.get(`/sync?since=${before}`)).body.changes).toEqual([]);
+    const history = (await alice.get(`/channels/${channelId}/messages`)).body.messages;
+    expect(history.some((m: { body?: string }) => m.body?.includes('only you see'))).toBe(false);
+    aliceTab.close();
+    carolTab.close();
+  });
+
+  it('refuses an answer from a person, with bad input, or into a thread elsewhere, sending nothing', async () => {
+    const tab = alice.socket();
+    await connected(tab);
+    const heard: unknown[] = [];
+    tab.on('message:ephemeral', (e) => heard.push(e));
+    const userId = alice.user.id;
+    for (const body of [
+      {},
+      { userId, text: '' },
+      { userId, text: 'a\u0000b' },
+      { userId, text: 'lone \ud800' },
+      { userId, text: 'x'.repeat(16_001) },
+      { userId, text: 'ok', extra: 1 },
+      { userId: 'not-an-id', text: 'ok' },
+      { userId, text: 'ok', threadRootId: 'nope' },
+    ])
+      expect(
+        (await asBot('POST', `/channels/${channelId}/ephemeral`, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
+    const elsewhere = (await alice.post('/channels', { name: 'elsewhere', kind: 'public' })).body.channel.id;
+    const root = (await alice.post(`/channels/${elsewhere}/messages`, { clientId: clientId(), body: 'root' }))
+      .body.message.id;
+    expect(
+      (await asBot('POST', `/channels/${channelId}/ephemeral`, { userId, text: 'ok', threadRootId: root }))
+        .status,
+    ).toBe(404);
+    expect((await alice.post(`/channels/${channelId}/ephemeral`, { userId, text: 'ok' })).status).toBe(403);
+    // A public channel the bot is not in: it may see it, not write in it.
+    expect((await asBot('POST', `/channels/${elsewhere}/ephemeral`, { userId, text: 'ok' })).status).toBe(
+      403,
+    );
+    // A round trip on the same socket: anything sent above would have arrived before its answer.
+    await new Promise((resolve) => tab.emit('typing:start', { channelId }, resolve));
+    expect(heard).toEqual([]);
+    tab.close();
   });
 
   it("a removed bot's commands leave its channels", async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, SafeString } from './entities.js';
+import { Id, MessageBody, SafeString } from './entities.js';
 
 /** Commands the web client runs itself; a bot cannot take their names. */
 export const RESERVED_COMMANDS = [
@@ -44,3 +44,22 @@ export type CommandInvoked = {
   channelId: string;
   userId: string;
 };
+
+/** A bot's answer that one member sees, as Slack's ephemeral messages: never stored, gone on reload. */
+export const EphemeralBody = z.strictObject({
+  userId: Id,
+  text: MessageBody,
+  threadRootId: Id.optional(),
+});
+export type EphemeralBody = z.infer<typeof EphemeralBody>;
+
+/** What the member's tabs hear; `authorId` is the bot. */
+export type EphemeralMessage = {
+  id: string;
+  channelId: string;
+  threadRootId?: string;
+  authorId: string;
+  body: string;
+  createdAt: string;
+};
+export type EphemeralResponse = { id: string };

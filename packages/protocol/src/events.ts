@@ -13,7 +13,7 @@ import {
   User,
   UserGroup,
 } from './entities.js';
-import type { CommandInvoked } from './bot-commands.js';
+import type { CommandInvoked, EphemeralMessage } from './bot-commands.js';
 
 // Server to client. Every event about a channel carries channelId; message events carry seq.
 // Events recorded in the sync feed carry the cursor they move the client to.
@@ -93,6 +93,8 @@ export interface ServerToClientEvents extends Listeners<FeedEvents> {
   'userKeys:changed': (e: UserKeysChanged) => void;
   /** To a bot's sockets only: someone ran one of its slash commands. */
   'command:invoked': (e: CommandInvoked, ack: () => void) => void;
+  /** To one member's tabs only: a bot's answer no one else sees. */
+  'message:ephemeral': (e: EphemeralMessage) => void;
 }
 
 // Client to server. Payloads are parsed on arrival; acks use the error envelope.

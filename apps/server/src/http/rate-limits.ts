@@ -86,6 +86,7 @@ const ROUTES: Record<string, RateRule> = {
   'DELETE /admin/bots/:id': 'webhookWrite',
   'PUT /bots/me/commands': 'groupWrite',
   'POST /channels/:id/commands/:name': 'send',
+  'POST /channels/:id/ephemeral': 'send',
   'POST /admin/import/slack': 'slackImport',
   'POST /admin/import/slack/links': 'slackImport',
   'PATCH /admin/settings': 'adminSettings',

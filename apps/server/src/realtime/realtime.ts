@@ -3,6 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type {
   ClientToServerEvents,
   CommandInvoked,
+  EphemeralMessage,
   Presence,
   ServerToClientEvents,
   User,
@@ -175,6 +176,11 @@ export class Realtime {
     } catch {
       return 0;
     }
+  }
+
+  /** To one user's sockets on any node, and nowhere else: nothing is kept to replay. */
+  sendEphemeral(userId: string, message: EphemeralMessage): void {
+    this.io?.to(userRoom(userId)).emit('message:ephemeral', message);
   }
 
   sessionRevoked(sessionId: string): void {

@@ -20,6 +20,7 @@ import { useKeyKeeper } from '../features/encryption/use-key-keeper';
 import { ThreadLinkContext, useThreadRoute } from '../features/threads/thread-link';
 import { ThreadPanel } from '../features/threads/thread-panel';
 import { Composer } from '../components/message/composer';
+import { EphemeralNotes } from '../components/message/ephemeral-notes';
 import { ScheduledStrip } from '../components/message/scheduled-strip';
 import { useScheduleSend } from '../components/message/use-schedule-send';
 import { FileDropArea } from '../components/message/file-drop';
@@ -271,6 +272,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             total={notInChannel.total}
             onDone={notInChannel.dismiss}
           />
+          <EphemeralNotes channelId={channel.id} users={users} />
           <ScheduledStrip channelId={channel.id} />
           {!disabled && !cryptoReady ? (
             <Suspense fallback={<div className="composer composer-gate" aria-busy="true" />}>
@@ -302,6 +304,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
               audience={channel.memberCount}
               commands={slash.commands}
               onCommand={slash.run}
+              onCommandsWanted={slash.want}
               onSchedule={scheduleSend}
             />
           )}

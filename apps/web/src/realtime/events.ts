@@ -11,6 +11,7 @@ import type {
 } from '@parley/protocol';
 import { applyEvent, channelOf, type CacheState, type ServerEvent } from './apply-event';
 import { noteDraftChanged } from './drafts';
+import { noteEphemeral } from './ephemeral';
 import { applyEmojiChanged } from './apply-emoji-events';
 import { applyGroupEvent, ownGroupHandles } from './apply-group-events';
 import { applyScheduledChanged, newlyFailed } from './apply-scheduled-events';
@@ -81,6 +82,7 @@ export function handleServerEvents(
     bumpPeers();
     if (userId !== selfId) maintainChannels(qc.getQueryData<Channel[]>(keys.channels), selfId);
   });
+  s.on('message:ephemeral', noteEphemeral);
   s.on(
     'typing:started',
     ({ channelId, userId, threadRootId }) =>

@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CommandParams,
+  EphemeralBody,
   IdParams,
   InvokeCommandBody,
   SetBotCommandsBody,
   type BotCommandsResponse,
   type ChannelCommandsResponse,
+  type EphemeralResponse,
   type InvokedCommandResponse,
 } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import * as commands from './bot-commands.service.js';
+import { sendEphemeral } from './ephemeral.service.js';
 
 /** Bots' slash commands: a bot registers them; members run them in channels the bot is in. */
 export function botCommandRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -36,6 +39,14 @@ export function botCommandRoutes(app: FastifyInstance, ctx: AppContext): void {
       name,
       parse(InvokeCommandBody, req.body),
     );
+    return reply.status(202).send(body);
+  });
+
+  app.post('/channels/:id/ephemeral', async (req, reply) => {
+    const bot = await requireUser(ctx, req);
+    const { id } = parse(IdParams, req.params);
+    const message = await sendEphemeral(ctx, bot, id, parse(EphemeralBody, req.body));
+    const body: EphemeralResponse = { id: message.id };
     return reply.status(202).send(body);
   });
 }

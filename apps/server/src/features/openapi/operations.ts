@@ -17,6 +17,7 @@ import {
   CreateInviteBody,
   CreateWebhookBody,
   CreateBotBody,
+  EphemeralBody,
   InvokeCommandBody,
   SetBotCommandsBody,
   IncomingWebhookBody,
@@ -268,6 +269,11 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /channels/:id/commands/:name': {
     summary: "Run a bot's slash command: handed to the bot's socket, which must ack within 3 s (members)",
     body: InvokeCommandBody,
+  },
+  'POST /channels/:id/ephemeral': {
+    summary:
+      "A bot's message that only one member sees, in that member's open tabs; never stored (bots only)",
+    body: EphemeralBody,
   },
   'GET /admin/invites': { summary: 'Invites (admin)' },
   'POST /admin/invites': { summary: 'Create an invite (admin)', body: CreateInviteBody },

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Channel, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import { ApiError, describeError } from '../../lib/api';
+import { EphemeralNotes } from '../../components/message/ephemeral-notes';
 import { TypingLine } from '../../components/message/typing-line';
 import { NotInChannelNotice, useNotInChannel } from '../../components/mention/not-in-channel';
 import { useEncryptionReady } from '../../crypto/use-encryption-ready';
@@ -104,6 +105,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
             total={notInChannel.total}
             onDone={notInChannel.dismiss}
           />
+          <EphemeralNotes channelId={channel.id} threadRootId={rootId} users={users} />
           <ThreadComposer
             channel={channel}
             rootId={rootId}
