@@ -85,12 +85,17 @@ test('an admin adds a bot; with its token a script posts where it was invited an
       if (e.message.body?.includes('thanks')) resolve(e.message.body);
     }),
   );
-  socket.on('command:invoked', (e: { channelId: string; text: string; userId: string }, ack: () => void) => {
+  type Invoked = { channelId: string; text: string; userId: string; threadRootId?: string };
+  socket.on('command:invoked', (e: Invoked, ack: () => void) => {
     ack();
     // No branch: only the one who asked is told, as Slack's apps answer ephemerally.
     if (!e.text)
       void script.post(`/api/v1/channels/${e.channelId}/ephemeral`, {
-        data: { userId: e.userId, text: 'Which branch? Try `/deploy staging`.' },
+        data: {
+          userId: e.userId,
+          text: 'Which branch? Try `/deploy staging`.',
+          threadRootId: e.threadRootId,
+        },
       });
     else
       void script.post(`/api/v1/channels/${e.channelId}/messages`, {
@@ -159,6 +164,19 @@ test('an admin adds a bot; with its token a script posts where it was invited an
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/bot-message-phone-dark.png` });
   await onlyBob.getByRole('button', { name: 'Dismiss the message from Deploys' }).click();
   await expect(onlyBob).toHaveCount(0);
+
+  // From a thread's composer too: the bot is told the thread, and answers Bob there.
+  await row.click();
+  await row.getByRole('button', { name: 'Reply in thread' }).click();
+  const thread = bob.page.getByRole('complementary', { name: 'Thread' });
+  const reply = thread.getByRole('textbox', { name: 'Reply in thread' });
+  await reply.pressSequentially('/dep');
+  await reply.press('Tab');
+  await reply.press('Enter');
+  await expect(thread.getByRole('list', { name: 'Only visible to you' })).toContainText('Which branch?');
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/bot-thread-ephemeral-phone-dark.png` });
+  await thread.getByRole('button', { name: 'Close thread' }).click();
 
   // As if it leaked, the owner gives it a new token: the old one stops and its socket closes.
   await owner.reload();

@@ -79,6 +79,36 @@ describe.each(await backendsToTest())("Bots' slash commands on %s", (backend) =>
     socket.close();
   });
 
+  it('a command run in a thread names it, so the bot answers there; a thread of another channel is refused', async () => {
+    const root = (
+      await alice.post(`/channels/${channelId}/messages`, { clientId: clientId(), body: 'Release?' })
+    ).body.message.id;
+    const socket = listen();
+    await connected(socket);
+    const heard = new Promise<{ threadRootId?: string }>((resolve) =>
+      socket.on('command:invoked', (e: { threadRootId?: string }, ack: () => void) => {
+        ack();
+        resolve(e);
+      }),
+    );
+    expect(
+      (await alice.post(`/channels/${channelId}/commands/deploy`, { text: '', threadRootId: root })).status,
+    ).toBe(202);
+    expect(await heard).toMatchObject({ command: 'deploy', threadRootId: root, userId: alice.user.id });
+    const other = (await alice.post('/channels', { name: 'other-place', kind: 'private' })).body.channel.id;
+    const elsewhere = (await alice.post(`/channels/${other}/messages`, { clientId: clientId(), body: 'x' }))
+      .body.message.id;
+    const refused = await alice.post(`/channels/${channelId}/commands/deploy`, {
+      text: '',
+      threadRootId: elsewhere,
+    });
+    expect(refused).toMatchObject({ status: 404, body: { error: { code: 'message_not_found' } } });
+    expect(
+      (await alice.post(`/channels/${channelId}/commands/deploy`, { text: '', threadRootId: 'x' })).status,
+    ).toBe(400);
+    socket.close();
+  });
+
   it('refuses a command no bot here answers, a bot that is not connected, and one whose socket does not ack', async () => {
     expect((await run(alice, 'unknown', '')).status).toBe(404);
     const offline = await run(alice, 'status', '');

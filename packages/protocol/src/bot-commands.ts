@@ -33,7 +33,7 @@ export type BotCommandsResponse = { commands: BotCommand[] };
 export type ChannelCommandsResponse = { commands: (BotCommand & { botId: string })[] };
 
 export const CommandParams = z.strictObject({ id: Id, name: CommandName });
-export const InvokeCommandBody = z.strictObject({ text: SafeString.max(4000) });
+export const InvokeCommandBody = z.strictObject({ text: SafeString.max(4000), threadRootId: Id.optional() });
 export type InvokeCommandBody = z.infer<typeof InvokeCommandBody>;
 export type InvokedCommandResponse = { botId: string };
 
@@ -42,6 +42,8 @@ export type CommandInvoked = {
   command: string;
   text: string;
   channelId: string;
+  /** Run from this thread's composer: the bot answers there. */
+  threadRootId?: string;
   userId: string;
 };
 

@@ -316,6 +316,7 @@ export function ChannelView({ channel, me }: { channel: Channel; me: User }) {
             me={me}
             users={users}
             messageId={openThreadId}
+            commands={slash}
             onClose={closeThread}
           />
         ) : (

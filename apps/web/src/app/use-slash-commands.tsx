@@ -2,7 +2,12 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Channel, ChannelCommandsResponse, User, UserResponse } from '@parley/protocol';
-import { TEXT_COMMANDS, type SlashCommand, type TypedCommand } from '../components/message/slash-commands';
+import {
+  TEXT_COMMANDS,
+  type CommandSource,
+  type SlashCommand,
+  type TypedCommand,
+} from '../components/message/slash-commands';
 import { api, describeError } from '../lib/api';
 import { isDirect } from '../lib/names';
 import { notify } from '../realtime/notices';
@@ -48,7 +53,7 @@ export function useSlashCommands(channel: Channel, me: User) {
   const want = useCallback(() => setWantedIn(channelId), [channelId]);
   const botName = (id: string) => users.get(id)?.displayName ?? 'a bot';
 
-  const run = async ({ name, rest }: TypedCommand): Promise<string | undefined> => {
+  const run = async ({ name, rest }: TypedCommand, threadRootId?: string): Promise<string | undefined> => {
     try {
       switch (name) {
         case 'topic':
@@ -81,7 +86,10 @@ export function useSlashCommands(channel: Channel, me: User) {
         default: {
           const bot = botCommands?.find((c) => c.name === name);
           if (!bot) return undefined;
-          await api('POST', `/channels/${channel.id}/commands/${name}`, { text: rest });
+          await api('POST', `/channels/${channel.id}/commands/${name}`, {
+            text: rest,
+            ...(threadRootId && { threadRootId }),
+          });
           notify(`/${name} went to ${botName(bot.botId)}.`);
           return undefined;
         }
@@ -98,12 +106,12 @@ export function useSlashCommands(channel: Channel, me: User) {
     args: c.args,
     description: `${c.description} · ${botName(c.botId)}`,
   }));
-  return {
+  const source: CommandSource = {
     commands: [...(direct ? EVERYWHERE : [...ROOM_COMMANDS, ...EVERYWHERE]), ...fromBots],
     run,
     want,
-    dialog,
   };
+  return { ...source, dialog };
 }
 
 /** `/invite @ann @bob`: each person by username; who could not be added is named. */

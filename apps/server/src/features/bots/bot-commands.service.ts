@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { loadVisible } from '../channels/channels.service.js';
 import { type Actor, requireActive, requireMember } from '../channels/permissions.js';
+import { findMessage } from '../messages/messages.repo.js';
 import { findUserById } from '../users/users.repo.js';
 import * as repo from './bot-commands.repo.js';
 
@@ -38,9 +39,16 @@ export async function invokeCommand(
   requireActive(channel);
   const command = (await repo.channelCommands(ctx.db, channelId)).find((c) => c.name === name);
   if (!command) throw new AppError('not_found', `No bot in this channel answers /${name}.`);
+  if (body.threadRootId) await requireThreadRoot(ctx, channelId, body.threadRootId);
   const acked = await ctx.realtime.invokeCommand(
     command.botId,
-    { command: name, text: body.text, channelId, userId: actor.id },
+    {
+      command: name,
+      text: body.text,
+      channelId,
+      ...(body.threadRootId && { threadRootId: body.threadRootId }),
+      userId: actor.id,
+    },
     ACK_MS,
   );
   if (acked === 0) {
@@ -51,4 +59,11 @@ export async function invokeCommand(
     );
   }
   return { botId: command.botId };
+}
+
+/** A thread a command or a bot's answer names must start in that channel. */
+export async function requireThreadRoot(ctx: AppContext, channelId: string, rootId: string): Promise<void> {
+  const root = await findMessage(ctx.db, rootId);
+  if (!root || root.channelId !== channelId || root.threadRootId)
+    throw new AppError('message_not_found', 'The thread was not found.');
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { findMembership } from '../channels/channels.repo.js';
 import { loadVisible } from '../channels/channels.service.js';
 import { requireActive, requireMember } from '../channels/permissions.js';
-import { findMessage } from '../messages/messages.repo.js';
+import { requireThreadRoot } from './bot-commands.service.js';
 
 /** A bot's answer to one member of a channel it is in: to that member's open tabs, and stored nowhere. */
 export async function sendEphemeral(
@@ -23,11 +23,7 @@ export async function sendEphemeral(
     throw new AppError('forbidden', 'This conversation is end-to-end encrypted: a bot cannot write here.');
   if (!(await findMembership(ctx.db, channelId, body.userId)))
     throw new AppError('not_found', 'That person is not in this conversation.');
-  if (body.threadRootId) {
-    const root = await findMessage(ctx.db, body.threadRootId);
-    if (!root || root.channelId !== channelId || root.threadRootId)
-      throw new AppError('message_not_found', 'The thread was not found.');
-  }
+  if (body.threadRootId) await requireThreadRoot(ctx, channelId, body.threadRootId);
   const message: EphemeralMessage = {
     id: randomUUID(),
     channelId,

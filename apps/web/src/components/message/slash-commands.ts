@@ -1,6 +1,12 @@
 /** A command typed at the start of the composer, as in Slack: `/topic Release week`. */
 export type SlashCommand = { name: string; args?: string; description: string };
 export type TypedCommand = { name: string; rest: string };
+/** A conversation's slash commands for its composers; `threadRootId` when run from a thread's. */
+export type CommandSource = {
+  commands: SlashCommand[];
+  run: (command: TypedCommand, threadRootId?: string) => Promise<string | undefined>;
+  want: () => void;
+};
 
 const SHRUG = '¯\\\\\\_(ツ)\\_/¯';
 

@@ -6,6 +6,7 @@ import { useDraft } from '../../realtime/drafts';
 import { channelNames, mentionSource } from '../../realtime/mention-source';
 import { currentSocket } from '../../realtime/sync';
 import { Composer } from '../../components/message/composer';
+import type { CommandSource } from '../../components/message/slash-commands';
 import { useScheduleSend } from '../../components/message/use-schedule-send';
 
 const TYPING_EMIT_MS = 3_000;
@@ -19,10 +20,11 @@ type Props = {
   onEditLast: () => void;
   /** Told each reply's text once it is queued. */
   onSent: (text: string) => void;
+  commands?: CommandSource;
 };
 
 /** The thread's composer: replies go through the outbox like messages, optionally also to the channel. */
-export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, onSent }: Props) {
+export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, onSent, commands }: Props) {
   const qc = useQueryClient();
   const draft = useDraft(channel, rootId, selfId);
   const mentions = useMemo(() => mentionSource(channel.id), [channel.id]);
@@ -60,6 +62,9 @@ export function ThreadComposer({ channel, rootId, selfId, disabled, onEditLast, 
         broadcasts={!isDm}
         audience={channel.memberCount}
         attachTo={channel.encrypted ? undefined : channel.id}
+        commands={commands?.commands}
+        onCommand={commands && ((command) => commands.run(command, rootId))}
+        onCommandsWanted={commands?.want}
         onSchedule={async (text, at) => {
           const error = await scheduleSend(text, at);
           if (!error) setAlsoInChannel(false);

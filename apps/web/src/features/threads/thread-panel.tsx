@@ -3,6 +3,7 @@ import type { Channel, User } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
 import { ApiError, describeError } from '../../lib/api';
 import { EphemeralNotes } from '../../components/message/ephemeral-notes';
+import type { CommandSource } from '../../components/message/slash-commands';
 import { TypingLine } from '../../components/message/typing-line';
 import { NotInChannelNotice, useNotInChannel } from '../../components/mention/not-in-channel';
 import { useEncryptionReady } from '../../crypto/use-encryption-ready';
@@ -19,11 +20,13 @@ type Props = {
   users: Map<string, User>;
   /** The id in the address: the root, or a reply (a permalink). */
   messageId: string;
+  /** The conversation's slash commands; a bot's runs from here name the thread. */
+  commands?: CommandSource;
   onClose: () => void;
 };
 
 /** A thread beside the channel (full screen on a phone): the root, its replies and a composer. */
-export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
+export function ThreadPanel({ channel, me, users, messageId, commands, onClose }: Props) {
   const { rootId, error: resolveError } = useThreadRootId(channel.id, messageId);
   const { data: page, error: loadError } = useThread(rootId);
   useRestOfThread(page);
@@ -113,6 +116,7 @@ export function ThreadPanel({ channel, me, users, messageId, onClose }: Props) {
             disabled={disabled}
             onEditLast={handleEditLast}
             onSent={notInChannel.check}
+            commands={commands}
           />
         </>
       )}
