@@ -11,7 +11,8 @@ let next = 1;
 export function notify(text: string, ms = 8_000, action?: NoticeAction | NoticeAction[]): void {
   const id = next++;
   const actions = action ? [action].flat() : [];
-  notices.set((all) => [...all, { id, text, actions }]);
+  // The same words again replace the earlier notice, so repeating an action does not stack copies.
+  notices.set((all) => [...all.filter((n) => n.text !== text), { id, text, actions }]);
   setTimeout(() => dismiss(id), ms);
 }
 
