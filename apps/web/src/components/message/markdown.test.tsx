@@ -1,8 +1,28 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MessageBody } from './markdown';
+import { MemoryRouter } from 'react-router';
+import { appPath, MessageBody } from './markdown';
 
 describe('MessageBody', () => {
+  it("follows a link to Parley's own pages in this tab, and any other in a new one", () => {
+    const here = window.location.origin;
+    const { container } = render(
+      <MemoryRouter>
+        <MessageBody
+          text={`[View message](${here}/c/general/m/1) [file](/api/v1/files/f) [web](https://example.com)`}
+        />
+      </MemoryRouter>,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.getAttribute('target')])).toEqual([
+      ['/c/general/m/1', null],
+      ['/api/v1/files/f', '_blank'],
+      ['https://example.com', '_blank'],
+    ]);
+    expect(appPath('//evil.example/c/general')).toBeUndefined();
+    expect(appPath('javascript:alert(1)')).toBeUndefined();
+  });
+
   it('inside a link, shows links as text and code blocks out of the tab order, so nothing nests in the link', () => {
     const { container } = render(
       <MessageBody inLink text={'see [the docs](https://example.com) and\n\n```\nnpm start\n```'} />,

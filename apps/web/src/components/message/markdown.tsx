@@ -10,7 +10,20 @@ import { withCustomEmoji } from './emoji-text';
 import { CodeBlock } from './code-block';
 import { marked, markPattern } from './marked-text';
 import Markdown, { RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
+import { Link } from 'react-router';
 import './message.css';
+
+/** A link to one of Parley's own pages (a pasted permalink): followed in this tab, not a new one. */
+export function appPath(href: string): string | undefined {
+  if (!/^(https?:\/\/|\/(?!\/))/i.test(href)) return undefined;
+  try {
+    const url = new URL(href, window.location.origin);
+    if (url.origin !== window.location.origin || /^\/(api|assets)\//.test(url.pathname)) return undefined;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return undefined;
+  }
+}
 
 const Heading = ({ children }: { children?: ReactNode }) => <p className="md-heading">{children}</p>;
 
@@ -22,11 +35,18 @@ const options: MarkdownToJSX.Options = {
   enforceAtxHeadings: true,
   overrides: {
     a: {
-      component: ({ href, title, children }: { href?: string; title?: string; children?: ReactNode }) => (
-        <a href={href} title={title} target="_blank" rel="noopener noreferrer nofollow">
-          {children}
-        </a>
-      ),
+      component: ({ href, title, children }: { href?: string; title?: string; children?: ReactNode }) => {
+        const path = href && appPath(href);
+        return path ? (
+          <Link to={path} title={title}>
+            {children}
+          </Link>
+        ) : (
+          <a href={href} title={title} target="_blank" rel="noopener noreferrer nofollow">
+            {children}
+          </a>
+        );
+      },
     },
     img: {
       component: ({ alt }: { alt?: string }) => (
