@@ -1,6 +1,7 @@
 import type { MessageExtras } from '../components/message/message-extras';
 import type { Message } from '@parley/protocol';
 import { CopyLinkButton } from '../features/messages/copy-link-button';
+import { ForwardButton } from '../features/messages/forward-dialog';
 import { MarkUnreadButton } from '../features/messages/mark-unread';
 import { PinButton, PinnedMark, SaveButton } from '../features/pins/pin-actions';
 import { RemindButton } from '../features/pins/remind-button';
@@ -27,6 +28,7 @@ export const messageExtras: MessageExtras = {
     <>
       <AddReactionButton message={message} variant="action" />
       {!inThread && <ReplyInThreadButton message={message} />}
+      <ForwardButton message={message} />
       <SaveButton message={message} />
       <RemindButton message={message} />
       {!inThread && <PinButton message={message} />}

@@ -1,0 +1,134 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Message, User } from '@parley/protocol';
+import { Dialog, Icon } from '../../components/dialog';
+import { MessageBody } from '../../components/message/markdown';
+import { conversationPath, isDirect, placeName, senderName } from '../../lib/names';
+import { keys } from '../../realtime/keys';
+import { notify } from '../../realtime/notices';
+import { sendMessage } from '../../realtime/send';
+import { useChannels } from '../../realtime/use-channels';
+import { useUserMap } from '../../realtime/use-users';
+import { forwardedBody, forwardTargets } from './forward';
+import { useMessageLink } from './message-link';
+import './forward-dialog.css';
+
+/** "Forward" among a message's actions, as Slack's: to any conversation one is in, with a note. */
+export function ForwardButton({ message }: { message: Message }) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const linkOf = useMessageLink();
+  // End-to-end encrypted text is never re-sent where the server could read it; system lines have no text.
+  if (!linkOf || message.encrypted || message.system || message.deletedAt) return null;
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="icon-button"
+        aria-label="Forward message"
+        title="Forward message"
+        onClick={() => setOpen(true)}
+      >
+        <Icon name="send" size={16} />
+      </button>
+      {/* Outside the message's hover actions, which hide (and would hide the dialog) once the pointer leaves. */}
+      {open &&
+        createPortal(
+          <ForwardDialog
+            message={message}
+            link={linkOf(message)}
+            onClose={() => {
+              setOpen(false);
+              trigger.current?.focus();
+            }}
+          />,
+          document.body,
+        )}
+    </>
+  );
+}
+
+function ForwardDialog({ message, link, onClose }: { message: Message; link: string; onClose: () => void }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const me = qc.getQueryData<User | null>(keys.session);
+  const { data: channels = [] } = useChannels();
+  const users = useUserMap();
+  const [q, setQ] = useState('');
+  const [to, setTo] = useState<string>();
+  const [note, setNote] = useState('');
+  const listId = useId();
+  const from = channels.find((c) => c.id === message.channelId);
+  const targets = useMemo(() => (me ? forwardTargets(channels, me, q) : []), [channels, me, q]);
+  if (!me) return null;
+  const target = channels.find((c) => c.id === to);
+  const author = senderName(message, users.get(message.authorId));
+  const source = {
+    text: message.body ?? '',
+    author,
+    place: from && isDirect(from) ? 'a direct message' : placeName(from, me),
+    link: new URL(link, window.location.origin).href,
+    files: message.files?.length ?? 0,
+  };
+  const forward = () => {
+    if (!target) return;
+    sendMessage(qc, target.id, forwardedBody(note, source));
+    onClose();
+    const path = conversationPath(target, me);
+    notify(`Forwarded to ${placeName(target, me)}.`, 8_000, { label: 'Open', run: () => navigate(path) });
+  };
+
+  return (
+    <Dialog title="Forward message" open onClose={onClose}>
+      <form
+        className="form forward-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          forward();
+        }}
+      >
+        <input
+          className="search-input"
+          aria-label="Find a conversation"
+          aria-controls={listId}
+          placeholder="Find a channel or person"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <fieldset className="forward-targets" id={listId}>
+          <legend className="sr-only">Forward to</legend>
+          {targets.map((c) => (
+            <label key={c.id} className="forward-target">
+              <input type="radio" name="forward-to" checked={to === c.id} onChange={() => setTo(c.id)} />
+              {c.encrypted && <Icon name="lock" size={13} />}
+              <span>{placeName(c, me)}</span>
+            </label>
+          ))}
+          {targets.length === 0 && <p className="muted">No conversation matches “{q}”.</p>}
+        </fieldset>
+        <label className="field">
+          <span className="field-label">Add a message (optional)</span>
+          <textarea rows={2} value={note} maxLength={4_000} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <blockquote className="forward-preview" aria-label="Forwarded message">
+          <p className="forward-preview-meta">
+            <strong>{author}</strong> in {source.place}
+            {source.files > 0 && ` · ${source.files === 1 ? '1 file' : `${source.files} files`}`}
+          </p>
+          {message.body && <MessageBody text={message.body} inLink />}
+        </blockquote>
+        <div className="form-actions">
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={!target}>
+            Forward
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

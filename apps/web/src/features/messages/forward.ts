@@ -1,0 +1,49 @@
+import { LIMITS, type Channel, type User } from '@parley/protocol';
+import { placeName } from '../../lib/names';
+
+const SHOWN = 50;
+
+/** What a forwarded message says it came from. */
+export type ForwardSource = {
+  text: string;
+  author: string;
+  /** "#general", or the names of a direct message. */
+  place: string;
+  link: string;
+  files: number;
+};
+
+// A word joiner after each @ keeps a quoted mention from notifying anyone again (as Slack's shares do not).
+const quiet = (text: string) => text.replace(/@(?=[a-z0-9._-])/gi, '@\u2060');
+
+/**
+ * The note, then the original quoted under who wrote it and where, with a link back to it; the quote is
+ * cut to fit the message limit.
+ */
+export function forwardedBody(note: string, source: ForwardSource): string {
+  const files = source.files ? ` · ${source.files === 1 ? '1 file' : `${source.files} files`}` : '';
+  const head = `> **${quiet(source.author)}** in ${source.place}${files} · [View message](${source.link})`;
+  const lead = note.trim() ? `${note.trim()}\n\n` : '';
+  const room = LIMITS.bodyMax - lead.length - head.length - 4;
+  let text = quiet(source.text.trim());
+  if (text.length > room) text = `${text.slice(0, Math.max(0, room - 1)).trimEnd()}…`;
+  const quote = text
+    ? `\n${text
+        .split('\n')
+        .map((line) => (line ? `> ${line}` : '>'))
+        .join('\n')}`
+    : '';
+  return `${lead}${head}${quote}`;
+}
+
+/** The conversations one is in and can write to, matching the words typed, channels first. */
+export function forwardTargets(channels: Channel[], me: User, q: string): Channel[] {
+  const words = q.trim().toLowerCase();
+  return channels
+    .filter((c) => c.membership && !c.archivedAt)
+    .filter((c) => !words || placeName(c, me).toLowerCase().includes(words))
+    .sort((a, b) => rank(a) - rank(b) || placeName(a, me).localeCompare(placeName(b, me)))
+    .slice(0, SHOWN);
+}
+
+const rank = (c: Channel) => (c.kind === 'public' || c.kind === 'private' ? 0 : 1);

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
+
+const SHOTS = process.env.E2E_SHOTS;
+const CSRF = { 'x-parley-csrf': '1' };
+
+test('a message forwarded with a note reaches another channel live, quoted under its author, linked back, and mentions no one again', async ({
+  browser,
+}) => {
+  const ann = await registerInNewContext(browser, uniqueName('ann'));
+  const bobName = uniqueName('bob');
+  const bob = await registerInNewContext(browser, bobName);
+  const launch = uniqueName('launch');
+  const made = await ann.page.request.post('/api/v1/channels', {
+    headers: CSRF,
+    data: { name: launch, kind: 'public' },
+  });
+  const launchId = (await made.json()).channel.id;
+  expect((await bob.page.request.post(`/api/v1/channels/${launchId}/join`, { headers: CSRF })).ok()).toBe(
+    true,
+  );
+  await bob.page.goto(`/c/${launch}`);
+  await waitLive(bob.page);
+
+  const original = `Launch moves to **5pm**, @${bobName} can you check the banner?`;
+  await ann.page.goto('/c/general');
+  await waitLive(ann.page);
+  await send(ann.page, 'general', original);
+  const row = messages(ann.page).filter({ hasText: 'Launch moves to 5pm' });
+  await row.hover();
+  await row.getByRole('button', { name: 'Forward message' }).click();
+
+  const dialog = ann.page.getByRole('dialog', { name: 'Forward message' });
+  await expect(dialog.getByRole('blockquote', { name: 'Forwarded message' })).toContainText(
+    'Launch moves to 5pm',
+  );
+  await expect(dialog.getByRole('button', { name: 'Forward', exact: true })).toBeDisabled();
+  await dialog.getByLabel('Find a conversation').fill(launch.slice(0, 8));
+  await dialog.getByRole('radio', { name: `#${launch}` }).check();
+  await dialog.getByLabel('Add a message (optional)').fill('FYI for the launch room');
+  expect(await seriousViolations(ann.page, 'dialog[open]')).toEqual([]);
+  if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/forward-dialog.png` });
+  await ann.page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(ann.page, 'dialog[open]')).toEqual([]);
+  if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/forward-dialog-dark.png` });
+  await ann.page.setViewportSize({ width: 390, height: 844 });
+  if (SHOTS) await ann.page.screenshot({ path: `${SHOTS}/forward-dialog-phone-dark.png` });
+  await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ann.page.getByText(`Forwarded to #${launch}.`)).toBeVisible();
+
+  // Bob sees it live in the other channel: the note, then the original under Ann's name and where it was.
+  const forwarded = messages(bob.page).filter({ hasText: 'FYI for the launch room' });
+  await expect(forwarded.locator('blockquote')).toContainText('Launch moves to 5pm');
+  await expect(forwarded.locator('blockquote strong').first()).toHaveText(/^Ann/);
+  // The quoted @mention is shown as text, not as a mention of Bob a second time.
+  await expect(forwarded.locator('blockquote')).toContainText(`${bobName} can you check`);
+  await expect(forwarded.locator('.mention')).toHaveCount(0);
+  expect(await seriousViolations(bob.page)).toEqual([]);
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/forwarded-message.png` });
+
+  // Its link goes back to the original in #general, in the same tab.
+  await expect(forwarded.locator('blockquote')).toContainText(/in #general · View message/);
+  await forwarded.getByRole('link', { name: 'View message' }).click();
+  await expect(bob.page).toHaveURL(/\/c\/general\/m\//);
+  await expect(messages(bob.page).filter({ hasText: 'Launch moves to 5pm' })).toBeVisible();
+  await Promise.all([ann.context.close(), bob.context.close()]);
+});
