@@ -1,7 +1,7 @@
 import type { MessageExtras } from '../components/message/message-extras';
 import type { Message } from '@parley/protocol';
 import { CopyLinkButton } from '../features/messages/copy-link-button';
-import { ForwardButton } from '../features/messages/forward-dialog';
+import { ForwardButton } from '../features/messages/forward-button';
 import { MarkUnreadButton } from '../features/messages/mark-unread';
 import { PinButton, PinnedMark, SaveButton } from '../features/pins/pin-actions';
 import { RemindButton } from '../features/pins/remind-button';

@@ -1,5 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message, User } from '@parley/protocol';
@@ -12,46 +11,18 @@ import { sendMessage } from '../../realtime/send';
 import { useChannels } from '../../realtime/use-channels';
 import { useUserMap } from '../../realtime/use-users';
 import { forwardedBody, forwardTargets } from './forward';
-import { useMessageLink } from './message-link';
 import './forward-dialog.css';
 
-/** "Forward" among a message's actions, as Slack's: to any conversation one is in, with a note. */
-export function ForwardButton({ message }: { message: Message }) {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const linkOf = useMessageLink();
-  // End-to-end encrypted text is never re-sent where the server could read it; system lines have no text.
-  if (!linkOf || message.encrypted || message.system || message.deletedAt) return null;
-  return (
-    <>
-      <button
-        ref={trigger}
-        type="button"
-        className="icon-button"
-        aria-label="Forward message"
-        title="Forward message"
-        onClick={() => setOpen(true)}
-      >
-        <Icon name="send" size={16} />
-      </button>
-      {/* Outside the message's hover actions, which hide (and would hide the dialog) once the pointer leaves. */}
-      {open &&
-        createPortal(
-          <ForwardDialog
-            message={message}
-            link={linkOf(message)}
-            onClose={() => {
-              setOpen(false);
-              trigger.current?.focus();
-            }}
-          />,
-          document.body,
-        )}
-    </>
-  );
-}
-
-function ForwardDialog({ message, link, onClose }: { message: Message; link: string; onClose: () => void }) {
+/** Loaded when first opened: most sessions never forward. */
+export default function ForwardDialog({
+  message,
+  link,
+  onClose,
+}: {
+  message: Message;
+  link: string;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const me = qc.getQueryData<User | null>(keys.session);

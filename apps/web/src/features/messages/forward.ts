@@ -1,4 +1,5 @@
-import { LIMITS, type Channel, type User } from '@parley/protocol';
+import type { Channel, User } from '@parley/protocol';
+import { LIMITS } from '@parley/protocol/client';
 import { placeName } from '../../lib/names';
 
 const SHOWN = 50;

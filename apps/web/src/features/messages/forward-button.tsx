@@ -1,0 +1,45 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { Message } from '@parley/protocol';
+import { Icon } from '../../components/dialog';
+import { useMessageLink } from './message-link';
+
+const ForwardDialog = lazy(() => import('./forward-dialog'));
+
+/** "Forward" among a message's actions, as Slack's: to any conversation one is in, with a note. */
+export function ForwardButton({ message }: { message: Message }) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const linkOf = useMessageLink();
+  // End-to-end encrypted text is never re-sent where the server could read it; system lines have no text.
+  if (!linkOf || message.encrypted || message.system || message.deletedAt) return null;
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="icon-button"
+        aria-label="Forward message"
+        title="Forward message"
+        onClick={() => setOpen(true)}
+      >
+        <Icon name="send" size={16} />
+      </button>
+      {/* Outside the message's hover actions, which hide (and would hide the dialog) once the pointer leaves. */}
+      {open &&
+        createPortal(
+          <Suspense fallback={null}>
+            <ForwardDialog
+              message={message}
+              link={linkOf(message)}
+              onClose={() => {
+                setOpen(false);
+                trigger.current?.focus();
+              }}
+            />
+          </Suspense>,
+          document.body,
+        )}
+    </>
+  );
+}
