@@ -3,6 +3,13 @@ export const CIPHER_ALGORITHM = 'aes-256-ctr';
 export const API_PREFIX = '/api/v1';
 export const CSRF_HEADER = 'x-parley-csrf';
 
+/** A username's characters, as the Username schema takes them once trimmed and lower-cased. */
+export const USERNAME_CHARS = /^[a-z0-9._-]+$/;
+
+/** Control characters, which no name may hold. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+
 export const LIMITS = {
   usernameMin: 2,
   usernameMax: 32,

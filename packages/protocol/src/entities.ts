@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
+import { CONTROL_CHARS as CONTROL, LIMITS, USERNAME_CHARS } from './constants.js';
 import { BROADCAST_MENTIONS } from './mentions.js';
 
 // Lower-cased as parsed: an upper-case id in a URL names the same row and the same socket room.
@@ -17,7 +17,7 @@ export const Username = z
   .toLowerCase()
   .min(LIMITS.usernameMin)
   .max(LIMITS.usernameMax)
-  .regex(/^[a-z0-9._-]+$/, 'Use a-z, 0-9, dot, underscore or dash');
+  .regex(USERNAME_CHARS, 'Use a-z, 0-9, dot, underscore or dash');
 
 /** A user group's handle: a username's characters, never a broadcast's name. */
 export const GroupHandle = Username.refine(
@@ -25,8 +25,6 @@ export const GroupHandle = Username.refine(
   'channel, here and everyone are reserved',
 );
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 export const DisplayName = z
   .string()
   .trim()

@@ -1,11 +1,6 @@
 import { useCallback, useState } from 'react';
-import {
-  BROADCAST_MENTIONS,
-  mentionedNames,
-  type Channel,
-  type NonMembersResponse,
-  type User,
-} from '@parley/protocol';
+import type { Channel, NonMembersResponse, User } from '@parley/protocol';
+import { BROADCAST_MENTIONS, mentionedNames } from '@parley/protocol/client';
 import { api, describeError } from '../../lib/api';
 import { canAddMembers } from '../../lib/channel-rights';
 import { isDirect } from '../../lib/names';

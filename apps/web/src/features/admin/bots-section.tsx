@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Bot, type BotsResponse, type BotTokenResponse, CreateBotBody } from '@parley/protocol';
+import type { Bot, BotsResponse, BotTokenResponse, CreateBotBody } from '@parley/protocol';
+import { CONTROL_CHARS, LIMITS, USERNAME_CHARS } from '@parley/protocol/client';
 import { Avatar } from '../../components/avatar';
 import { BotBadge } from '../../components/bot-badge';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -58,7 +59,13 @@ export function BotsSection() {
   });
   const shown = renew.data ?? add.data;
   const body = { username: username.trim().toLowerCase(), displayName: displayName.trim() };
-  const valid = CreateBotBody.safeParse(body).success;
+  const valid =
+    body.username.length >= LIMITS.usernameMin &&
+    body.username.length <= LIMITS.usernameMax &&
+    USERNAME_CHARS.test(body.username) &&
+    body.displayName.length > 0 &&
+    body.displayName.length <= LIMITS.displayNameMax &&
+    !CONTROL_CHARS.test(body.displayName);
   const bots = list.data?.bots ?? [];
   return (
     <section className="card" aria-labelledby="bots-title">
