@@ -1,8 +1,9 @@
 import type { EphemeralMessage } from '@parley/protocol';
 import { createStore } from '../lib/store';
 
-/** Kept per tab, as many as a conversation shows at once: the oldest go first. */
+/** Kept per conversation, and in all, in one tab: the oldest go first. */
 const KEPT = 5;
+const KEPT_IN_ALL = 50;
 
 /** Bots' answers only this person sees; never stored, so a reload forgets them, as in Slack. */
 export const ephemeral = createStore<EphemeralMessage[]>([]);
@@ -13,7 +14,7 @@ export function noteEphemeral(message: EphemeralMessage): void {
     const here = (m: EphemeralMessage) =>
       m.channelId === message.channelId && m.threadRootId === message.threadRootId;
     const others = all.filter((m) => !here(m));
-    return [...others, ...all.filter(here).slice(1 - KEPT), message];
+    return [...others, ...all.filter(here).slice(1 - KEPT), message].slice(-KEPT_IN_ALL);
   });
 }
 
