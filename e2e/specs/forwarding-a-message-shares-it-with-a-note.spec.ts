@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import { composer, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import { readable, setUpEncryption } from '../support/encryption.js';
 import { seriousViolations } from '../support/axe.js';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -66,4 +67,46 @@ test('a message forwarded with a note reaches another channel live, quoted under
   await expect(bob.page).toHaveURL(/\/c\/general\/m\//);
   await expect(messages(bob.page).filter({ hasText: 'Launch moves to 5pm' })).toBeVisible();
   await Promise.all([ann.context.close(), bob.context.close()]);
+});
+
+test('an encrypted message forwards only to encrypted conversations, sealed again there', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await registerInNewContext(browser, uniqueName('alice'));
+  await setUpEncryption(alice.page, 'alice passphrase 1');
+  const [from, to] = [uniqueName('sealeda'), uniqueName('sealedb')];
+  for (const room of [from, to]) {
+    await alice.page.getByRole('button', { name: 'Create a channel' }).click();
+    await alice.page.getByLabel('Name').fill(room);
+    await alice.page.getByLabel(/End-to-end encrypted/).check();
+    await alice.page.getByRole('button', { name: 'Create channel' }).click();
+    await expect(composer(alice.page, room)).toBeVisible();
+  }
+  await alice.page.goto(`/c/${from}`);
+  await send(alice.page, from, 'the merger closes friday');
+  const row = readable(alice.page, 'the merger closes friday');
+  await row.hover();
+  await row.getByRole('button', { name: 'Forward message' }).click();
+
+  const dialog = alice.page.getByRole('dialog', { name: 'Forward message' });
+  await expect(dialog).toContainText('End-to-end encrypted: it can go only to encrypted conversations.');
+  await expect(dialog.getByRole('blockquote', { name: 'Forwarded message' })).toContainText(
+    'the merger closes',
+  );
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await expect(dialog.getByRole('radio', { name: '#general' })).toHaveCount(0);
+  await dialog.getByRole('radio', { name: `#${to}` }).check();
+  expect(await seriousViolations(alice.page, 'dialog[open]')).toEqual([]);
+  if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/forward-dialog-sealed.png` });
+  await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+
+  await alice.page.goto(`/c/${to}`);
+  await expect(readable(alice.page, 'the merger closes friday').locator('blockquote')).toBeVisible();
+  const channels = await (await alice.page.request.get('/api/v1/channels')).json();
+  const id = channels.channels.find((c: { name: string }) => c.name === to).id;
+  const stored = await (await alice.page.request.get(`/api/v1/channels/${id}/messages`)).json();
+  expect(stored.messages.at(-1)).toMatchObject({ body: null, encrypted: { v: 1 } });
+  expect(JSON.stringify(stored)).not.toContain('merger');
+  await alice.context.close();
 });

@@ -11,8 +11,8 @@ export function ForwardButton({ message }: { message: Message }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const linkOf = useMessageLink();
-  // End-to-end encrypted text is never re-sent where the server could read it; system lines have no text.
-  if (!linkOf || message.encrypted || message.system || message.deletedAt) return null;
+  // System lines have no text to forward.
+  if (!linkOf || message.system || message.deletedAt) return null;
   return (
     <>
       <button

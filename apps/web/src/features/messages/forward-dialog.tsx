@@ -10,6 +10,7 @@ import { notify } from '../../realtime/notices';
 import { sendMessage } from '../../realtime/send';
 import { useChannels } from '../../realtime/use-channels';
 import { useUserMap } from '../../realtime/use-users';
+import { useDecrypted } from '../../crypto/use-decrypted';
 import { forwardedBody, forwardTargets } from './forward';
 import './forward-dialog.css';
 
@@ -33,19 +34,26 @@ export default function ForwardDialog({
   const [note, setNote] = useState('');
   const listId = useId();
   const from = channels.find((c) => c.id === message.channelId);
-  const targets = useMemo(() => (me ? forwardTargets(channels, me, q) : []), [channels, me, q]);
-  if (!me) return null;
-  const target = channels.find((c) => c.id === to);
+  // Sealed text goes only where it is sealed again: the server never reads it.
+  const sealed = !!message.encrypted;
+  const targets = useMemo(
+    () => (me ? forwardTargets(channels, me, q, sealed) : []),
+    [channels, me, q, sealed],
+  );
   const author = senderName(message, users.get(message.authorId));
+  const plain = useDecrypted(message, author);
+  if (!me) return null;
+  const text = sealed ? (plain?.ok ? plain.text : undefined) : (message.body ?? '');
+  const target = channels.find((c) => c.id === to);
   const source = {
-    text: message.body ?? '',
+    text: text ?? '',
     author,
     place: from && isDirect(from) ? 'a direct message' : placeName(from, me),
     link: new URL(link, window.location.origin).href,
     files: message.files?.length ?? 0,
   };
   const forward = () => {
-    if (!target) return;
+    if (!target || text === undefined) return;
     sendMessage(qc, target.id, forwardedBody(note, source));
     onClose();
     const path = conversationPath(target, me);
@@ -80,6 +88,11 @@ export default function ForwardDialog({
           ))}
           {targets.length === 0 && <p className="muted">No conversation matches “{q}”.</p>}
         </fieldset>
+        {sealed && (
+          <p className="muted small">
+            <Icon name="lock" size={13} /> End-to-end encrypted: it can go only to encrypted conversations.
+          </p>
+        )}
         <label className="field">
           <span className="field-label">Add a message (optional)</span>
           <textarea rows={2} value={note} maxLength={4_000} onChange={(e) => setNote(e.target.value)} />
@@ -89,13 +102,19 @@ export default function ForwardDialog({
             <strong>{author}</strong> in {source.place}
             {source.files > 0 && ` · ${source.files === 1 ? '1 file' : `${source.files} files`}`}
           </p>
-          {message.body && <MessageBody text={message.body} inLink />}
+          {text ? (
+            <MessageBody text={text} inLink />
+          ) : (
+            text === undefined && (
+              <p className="muted">{plain?.ok === false ? plain.reason : 'Decrypting…'}</p>
+            )
+          )}
         </blockquote>
         <div className="form-actions">
           <button type="button" className="button button-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={!target}>
+          <button type="submit" className="button" disabled={!target || text === undefined}>
             Forward
           </button>
         </div>

@@ -49,5 +49,8 @@ describe('forwardTargets', () => {
     expect(forwardTargets(all, me, '').map((c) => c.id)).toEqual(['gen', 'ops', 'dm']);
     expect(forwardTargets(all, me, ' BO').map((c) => c.id)).toEqual(['dm']);
     expect(forwardTargets(all, me, 'news')).toEqual([]);
+    // Sealed text: only where it is sealed again.
+    const sealed = [...all, channel('e2e', { kind: 'private', name: 'legal', encrypted: true })];
+    expect(forwardTargets(sealed, me, '', true).map((c) => c.id)).toEqual(['e2e']);
   });
 });

@@ -37,11 +37,11 @@ export function forwardedBody(note: string, source: ForwardSource): string {
   return `${lead}${head}${quote}`;
 }
 
-/** The conversations one is in and can write to, matching the words typed, channels first. */
-export function forwardTargets(channels: Channel[], me: User, q: string): Channel[] {
+/** The conversations one is in and can write to (encrypted ones only, for sealed text), matching the words typed, channels first. */
+export function forwardTargets(channels: Channel[], me: User, q: string, sealedOnly = false): Channel[] {
   const words = q.trim().toLowerCase();
   return channels
-    .filter((c) => c.membership && !c.archivedAt)
+    .filter((c) => c.membership && !c.archivedAt && (!sealedOnly || c.encrypted))
     .filter((c) => !words || placeName(c, me).toLowerCase().includes(words))
     .sort((a, b) => rank(a) - rank(b) || placeName(a, me).localeCompare(placeName(b, me)))
     .slice(0, SHOWN);
