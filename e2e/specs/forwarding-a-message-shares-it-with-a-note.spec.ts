@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { composer, messages, registerInNewContext, send, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  composer,
+  messages,
+  registerInNewContext,
+  send,
+  sidebar,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 import { readable, setUpEncryption } from '../support/encryption.js';
 import { seriousViolations } from '../support/axe.js';
 
@@ -9,7 +17,8 @@ const CSRF = { 'x-parley-csrf': '1' };
 test('a message forwarded with a note reaches another channel live, quoted under its author, linked back, and mentions no one again', async ({
   browser,
 }) => {
-  const ann = await registerInNewContext(browser, uniqueName('ann'));
+  const annName = uniqueName('ann');
+  const ann = await registerInNewContext(browser, annName);
   const bobName = uniqueName('bob');
   const bob = await registerInNewContext(browser, bobName);
   const launch = uniqueName('launch');
@@ -60,6 +69,20 @@ test('a message forwarded with a note reaches another channel live, quoted under
   await expect(forwarded.locator('.mention')).toHaveCount(0);
   expect(await seriousViolations(bob.page)).toEqual([]);
   if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/forwarded-message.png` });
+
+  // To a person with no DM yet: the DM starts, as Slack's forward does, and Bob finds it there.
+  await ann.page.setViewportSize({ width: 1280, height: 720 });
+  await row.hover();
+  await row.getByRole('button', { name: 'Forward message' }).click();
+  await dialog.getByLabel('Find a conversation').fill(bobName);
+  await dialog.getByRole('radio', { name: new RegExp(`@${bobName}`) }).check();
+  await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await sidebar(bob.page)
+    .getByRole('link', { name: new RegExp(annName, 'i') })
+    .click();
+  await expect(messages(bob.page).filter({ hasText: 'Launch moves to 5pm' })).toBeVisible();
+  await bob.page.goBack();
 
   // Its link goes back to the original in #general, in the same tab.
   await expect(forwarded.locator('blockquote')).toContainText(/in #general · View message/);

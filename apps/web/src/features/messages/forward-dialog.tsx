@@ -1,7 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Message, User } from '@parley/protocol';
+import type { Channel, ChannelResponse, Message, User } from '@parley/protocol';
+import { FailureNote } from '../../components/field';
+import { api } from '../../lib/api';
+import { upsertChannel } from '../../realtime/merge';
 import { Dialog, Icon } from '../../components/dialog';
 import { MessageBody } from '../../components/message/markdown';
 import { conversationPath, isDirect, placeName, senderName } from '../../lib/names';
@@ -9,7 +12,7 @@ import { keys } from '../../realtime/keys';
 import { notify } from '../../realtime/notices';
 import { sendMessage } from '../../realtime/send';
 import { useChannels } from '../../realtime/use-channels';
-import { useUserMap } from '../../realtime/use-users';
+import { useUserMap, useUsers } from '../../realtime/use-users';
 import { useDecrypted } from '../../crypto/use-decrypted';
 import { forwardedBody, forwardTargets } from './forward';
 import './forward-dialog.css';
@@ -29,22 +32,24 @@ export default function ForwardDialog({
   const me = qc.getQueryData<User | null>(keys.session);
   const { data: channels = [] } = useChannels();
   const users = useUserMap();
+  const { data: people = [] } = useUsers();
   const [q, setQ] = useState('');
   const [to, setTo] = useState<string>();
   const [note, setNote] = useState('');
+  const [failed, setFailed] = useState<unknown>();
   const listId = useId();
   const from = channels.find((c) => c.id === message.channelId);
   // Sealed text goes only where it is sealed again: the server never reads it.
   const sealed = !!message.encrypted;
   const targets = useMemo(
-    () => (me ? forwardTargets(channels, me, q, sealed) : []),
-    [channels, me, q, sealed],
+    () => (me ? forwardTargets(channels, people, me, q, sealed) : []),
+    [channels, people, me, q, sealed],
   );
   const author = senderName(message, users.get(message.authorId));
   const plain = useDecrypted(message, author);
   if (!me) return null;
   const text = sealed ? (plain?.ok ? plain.text : undefined) : (message.body ?? '');
-  const target = channels.find((c) => c.id === to);
+  const target = targets.find((t) => t.key === to);
   const source = {
     text: text ?? '',
     author,
@@ -52,12 +57,21 @@ export default function ForwardDialog({
     link: new URL(link, window.location.origin).href,
     files: message.files?.length ?? 0,
   };
-  const forward = () => {
+  const forward = async () => {
     if (!target || text === undefined) return;
-    sendMessage(qc, target.id, forwardedBody(note, source));
+    let channel = target.channel;
+    try {
+      // A person with no DM yet: it is started first, as opening it would.
+      if (!channel)
+        channel = (await api<ChannelResponse>('POST', '/dms', { userId: target.user!.id })).channel;
+    } catch (err) {
+      return setFailed(err);
+    }
+    qc.setQueryData<Channel[]>(keys.channels, (list) => upsertChannel(list, channel));
+    sendMessage(qc, channel.id, forwardedBody(note, source));
     onClose();
-    const path = conversationPath(target, me);
-    notify(`Forwarded to ${placeName(target, me)}.`, 8_000, { label: 'Open', run: () => navigate(path) });
+    const path = conversationPath(channel, me);
+    notify(`Forwarded to ${placeName(channel, me)}.`, 8_000, { label: 'Open', run: () => navigate(path) });
   };
 
   return (
@@ -66,7 +80,7 @@ export default function ForwardDialog({
         className="form forward-form"
         onSubmit={(e) => {
           e.preventDefault();
-          forward();
+          void forward();
         }}
       >
         <input
@@ -79,11 +93,12 @@ export default function ForwardDialog({
         />
         <fieldset className="forward-targets" id={listId}>
           <legend className="sr-only">Forward to</legend>
-          {targets.map((c) => (
-            <label key={c.id} className="forward-target">
-              <input type="radio" name="forward-to" checked={to === c.id} onChange={() => setTo(c.id)} />
-              {c.encrypted && <Icon name="lock" size={13} />}
-              <span>{placeName(c, me)}</span>
+          {targets.map((t) => (
+            <label key={t.key} className="forward-target">
+              <input type="radio" name="forward-to" checked={to === t.key} onChange={() => setTo(t.key)} />
+              {t.encrypted && <Icon name="lock" size={13} />}
+              <span>{t.label}</span>
+              {t.user && <span className="muted small">@{t.user.username}</span>}
             </label>
           ))}
           {targets.length === 0 && <p className="muted">No conversation matches “{q}”.</p>}
@@ -110,6 +125,7 @@ export default function ForwardDialog({
             )
           )}
         </blockquote>
+        <FailureNote error={failed} />
         <div className="form-actions">
           <button type="button" className="button button-ghost" onClick={onClose}>
             Cancel

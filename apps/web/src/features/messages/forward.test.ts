@@ -34,23 +34,32 @@ describe('forwardedBody', () => {
 });
 
 describe('forwardTargets', () => {
-  const me = { id: 'me', displayName: 'Me', username: 'me' } as User;
-  const joined = { membership: {} } as Partial<Channel>;
+  const me = { id: 'me', displayName: 'Me', username: 'me', status: 'active' } as User;
+  const bob = { id: 'bob', displayName: 'Bob', username: 'bob', status: 'active' } as User;
+  const cara = { id: 'cara', displayName: 'Cara', username: 'cara.k', status: 'active' } as User;
+  const gone = { id: 'gone', displayName: 'Gone', username: 'gone', status: 'deactivated' } as User;
+  const joined = { membership: {}, encrypted: false } as Partial<Channel>;
   const channel = (id: string, more: Partial<Channel>) => ({ id, ...joined, ...more }) as Channel;
   const all = [
-    channel('dm', { kind: 'dm', name: 'x', dmUsers: [{ displayName: 'Bob' } as User] }),
+    channel('dm', { kind: 'dm', name: 'x', dmUsers: [bob] }),
     channel('ops', { kind: 'private', name: 'ops' }),
     channel('old', { kind: 'public', name: 'old-news', archivedAt: '2026-01-01T00:00:00Z' }),
     channel('out', { kind: 'public', name: 'outside', membership: null }),
     channel('gen', { kind: 'public', name: 'general' }),
   ];
+  const keys = (targets: { key: string }[]) => targets.map((t) => t.key);
 
-  it('offers the conversations one is in and can write to, channels first, by name, matching the words', () => {
-    expect(forwardTargets(all, me, '').map((c) => c.id)).toEqual(['gen', 'ops', 'dm']);
-    expect(forwardTargets(all, me, ' BO').map((c) => c.id)).toEqual(['dm']);
-    expect(forwardTargets(all, me, 'news')).toEqual([]);
-    // Sealed text: only where it is sealed again.
+  it('offers the conversations one is in, channels first, then people with no DM yet, matching the words', () => {
+    const people = [me, bob, cara, gone];
+    expect(keys(forwardTargets(all, people, me, ''))).toEqual(['gen', 'ops', 'dm', 'user:cara', 'user:me']);
+    expect(keys(forwardTargets(all, people, me, ' BO'))).toEqual(['dm']);
+    // A person is found by username too.
+    expect(keys(forwardTargets(all, people, me, 'cara.k'))).toEqual(['user:cara']);
+    expect(forwardTargets(all, people, me, 'news')).toEqual([]);
+  });
+
+  it('offers sealed text only encrypted conversations, and no one to start a plain DM with', () => {
     const sealed = [...all, channel('e2e', { kind: 'private', name: 'legal', encrypted: true })];
-    expect(forwardTargets(sealed, me, '', true).map((c) => c.id)).toEqual(['e2e']);
+    expect(keys(forwardTargets(sealed, [me, cara], me, '', true))).toEqual(['e2e']);
   });
 });

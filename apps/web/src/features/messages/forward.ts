@@ -37,14 +37,48 @@ export function forwardedBody(note: string, source: ForwardSource): string {
   return `${lead}${head}${quote}`;
 }
 
-/** The conversations one is in and can write to (encrypted ones only, for sealed text), matching the words typed, channels first. */
-export function forwardTargets(channels: Channel[], me: User, q: string, sealedOnly = false): Channel[] {
+/** Where a message can be forwarded: a conversation one is in, or a person to start a DM with. */
+export type ForwardTarget = {
+  key: string;
+  label: string;
+  encrypted: boolean;
+  channel?: Channel;
+  user?: User;
+};
+
+/**
+ * The conversations one is in and can write to, then people with no DM yet (as Slack offers them),
+ * matching the words typed; sealed text goes only to encrypted conversations.
+ */
+export function forwardTargets(
+  channels: Channel[],
+  users: User[],
+  me: User,
+  q: string,
+  sealedOnly = false,
+): ForwardTarget[] {
   const words = q.trim().toLowerCase();
-  return channels
-    .filter((c) => c.membership && !c.archivedAt && (!sealedOnly || c.encrypted))
-    .filter((c) => !words || placeName(c, me).toLowerCase().includes(words))
+  const matches = (...names: string[]) => !words || names.some((n) => n.toLowerCase().includes(words));
+  const open = channels.filter((c) => c.membership && !c.archivedAt && (!sealedOnly || c.encrypted));
+  const inConversations = open
+    .filter((c) => matches(placeName(c, me)))
     .sort((a, b) => rank(a) - rank(b) || placeName(a, me).localeCompare(placeName(b, me)))
-    .slice(0, SHOWN);
+    .map((c) => ({ key: c.id, label: placeName(c, me), encrypted: c.encrypted, channel: c }));
+  const withDm = new Set(
+    channels.filter((c) => c.kind === 'dm' && !c.encrypted).map((c) => c.dmUsers?.[0]?.id ?? me.id),
+  );
+  const people = sealedOnly
+    ? []
+    : users
+        .filter((u) => u.status === 'active' && !withDm.has(u.id) && matches(u.displayName, u.username))
+        .sort((a, b) => a.displayName.localeCompare(b.displayName))
+        .map((u) => ({
+          key: `user:${u.id}`,
+          label: u.id === me.id ? `${u.displayName} (you)` : u.displayName,
+          encrypted: false,
+          user: u,
+        }));
+  return [...inConversations, ...people].slice(0, SHOWN);
 }
 
 const rank = (c: Channel) => (c.kind === 'public' || c.kind === 'private' ? 0 : 1);
