@@ -67,5 +67,15 @@ test('on a phone a tapped message opens its actions as a named sheet, which an a
   await page.touchscreen.tap(195, 120);
   await expect(sheet).toHaveCSS('opacity', '0');
   await expect(page).toHaveURL(/\/c\/general$/);
+
+  // Forward from the sheet opens its dialog; closing it does not bring the sheet back.
+  await message.locator('.message-text').tap();
+  await expect(sheet).toHaveCSS('opacity', '1');
+  await sheet.getByRole('button', { name: 'Forward message' }).tap();
+  const forward = page.getByRole('dialog', { name: 'Forward message' });
+  await expect(forward.getByRole('radio', { name: '#general' })).toBeVisible();
+  await forward.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(forward).toBeHidden();
+  await expect(sheet).toHaveCSS('opacity', '0');
   await context.close();
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Message } from '@parley/protocol';
 import { Icon } from '../../components/dialog';
+import { TOUCH_SCREEN } from '../../lib/touch-screen';
 import { useMessageLink } from './message-link';
 
 const ForwardDialog = lazy(() => import('./forward-dialog'));
@@ -34,7 +35,8 @@ export function ForwardButton({ message }: { message: Message }) {
               link={linkOf(message)}
               onClose={() => {
                 setOpen(false);
-                trigger.current?.focus();
+                // As the reaction picker: on a touch screen, focus on the action could bring its sheet back.
+                if (!TOUCH_SCREEN) trigger.current?.focus();
               }}
             />
           </Suspense>,
