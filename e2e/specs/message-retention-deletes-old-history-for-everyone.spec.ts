@@ -87,6 +87,7 @@ async function setForever(owner: Page) {
   const section = owner.getByRole('region', { name: 'Message retention' });
   await section.getByRole('radio', { name: 'Forever', exact: true }).check();
   // Already forever (a step failed before the limit was saved): Save stays disabled, and waiting would hide that failure.
+  // Regression: checked before the page had the setting, "Forever" was undone when it arrived (CI, twice).
   const save = section.getByRole('button', { name: 'Save' });
   if (await save.isEnabled()) await save.click();
   await expect(section.getByText('Nothing is deleted for its age.')).toBeVisible();

@@ -18,7 +18,7 @@ const settings = (messageRetentionDays: number | null): InstanceSettings => ({
   messageRetentionDays,
 });
 
-function renderSetting(days: number | null) {
+function renderSetting(days: number | null | undefined) {
   api.mockImplementation(
     async (method: string, path: string, body?: { messageRetentionDays: number | null }) => {
       if (path === '/admin/retention/channels')
@@ -28,18 +28,32 @@ function renderSetting(days: number | null) {
     },
   );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const shown = (d: number | null | undefined) => (
     <QueryClientProvider client={qc}>
       <MemoryRouter>
-        <RetentionSetting settings={settings(days)} />
+        <RetentionSetting settings={d === undefined ? undefined : settings(d)} />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const { rerender } = render(shown(days));
+  return { loaded: (d: number | null) => rerender(shown(d)) };
 }
 
 describe('RetentionSetting', () => {
   beforeEach(() => {
     api.mockReset();
+  });
+
+  it('offers no choice until the setting has loaded, then shows the saved one (regression: a pick made before was undone)', () => {
+    const { loaded } = renderSetting(undefined);
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByText('Nothing is deleted for its age.')).toBeNull();
+    loaded(8000);
+    expect(
+      (screen.getByRole('radio', { name: /days after their last activity/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect((screen.getByLabelText('Days to keep messages') as HTMLInputElement).value).toBe('8000');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('asks first, saying how much a limit deletes now, and saves only when confirmed', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstanceSettings, RetentionPreviewResponse, SettingsResponse } from '@parley/protocol';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -15,9 +15,16 @@ const draftOf = (days: number | null): RetentionDraft =>
 export function RetentionSetting({ settings }: { settings: InstanceSettings | undefined }) {
   const qc = useQueryClient();
   const saved = settings?.messageRetentionDays ?? null;
-  const [draft, setDraft] = useState<RetentionDraft>(draftOf(null));
+  const current = settings ? saved : undefined;
+  const [draft, setDraft] = useState<RetentionDraft>(draftOf(saved));
+  // The form follows the saved setting when it loads or changes, in the same render: it never shows a
+  // default it then replaces (regression: "Forever", picked before the setting arrived, was undone by it).
+  const [draftOfSaved, setDraftOfSaved] = useState(current);
+  if (draftOfSaved !== current) {
+    setDraftOfSaved(current);
+    setDraft(draftOf(saved));
+  }
   const [asking, setAsking] = useState<RetentionPreviewResponse>();
-  useEffect(() => setDraft(draftOf(saved)), [saved]);
   const wanted = draftDays(draft);
   const changed = settings !== undefined && wanted !== undefined && wanted !== saved;
 
@@ -49,26 +56,32 @@ export function RetentionSetting({ settings }: { settings: InstanceSettings | un
       <h2 id="retention-setting-title">Message retention</h2>
       {!asking && <FailureNote error={save.error ?? preview.error} />}
       {/* Checked here: the browser's own check would hold "Forever" back behind a number it no longer uses. */}
-      <form
-        noValidate
-        className="retention-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <RetentionChoice draft={draft} onChange={setDraft} />
-        <p className="muted small">
-          {saved === null
-            ? 'Nothing is deleted for its age.'
-            : `Messages, with their threads and files, are deleted ${daysWords(saved)} after their last activity: a reply keeps its thread. Checked every hour.`}
+      {current === undefined ? (
+        <p className="muted" aria-busy="true">
+          Loading…
         </p>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={!changed || preview.isPending}>
-            Save
-          </button>
-        </div>
-      </form>
+      ) : (
+        <form
+          noValidate
+          className="retention-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <RetentionChoice draft={draft} onChange={setDraft} />
+          <p className="muted small">
+            {saved === null
+              ? 'Nothing is deleted for its age.'
+              : `Messages, with their threads and files, are deleted ${daysWords(saved)} after their last activity: a reply keeps its thread. Checked every hour.`}
+          </p>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={!changed || preview.isPending}>
+              Save
+            </button>
+          </div>
+        </form>
+      )}
       <RetentionChannels />
       <ConfirmDialog
         open={!!asking}
