@@ -38,7 +38,10 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     throw new ApiError('network', 'Cannot reach the server. Check your connection.', 0);
   }
   if (res.status === 204) return undefined as T;
-  const data = await res.json().catch(() => undefined);
+  const data = await readJson(res);
+  // A body cut off (the page going away, a dropped connection) is no answer: the caller may retry.
+  if (res.ok && data === undefined)
+    throw new ApiError('network', 'The server’s answer did not arrive whole.', 0);
   if (!res.ok) {
     const code: ErrorCode = isErrorCode(data?.error?.code) ? data.error.code : 'internal';
     throw new ApiError(
@@ -48,7 +51,17 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       data?.error?.details ?? [],
     );
   }
-  return data as T;
+  return data as unknown as T;
+}
+
+type Answer = { error?: { code?: unknown; message?: string; details?: ErrorDetail[] } } | null | undefined;
+
+async function readJson(res: Response): Promise<Answer> {
+  try {
+    return await res.json();
+  } catch {
+    return undefined;
+  }
 }
 
 /** A sentence a person can act on, for any error. */
