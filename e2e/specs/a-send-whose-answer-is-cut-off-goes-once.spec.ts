@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { readable, setUpEncryption } from '../support/encryption.js';
-import { composer, messages, registerInNewContext, uniqueName, waitLive } from '../support/journeys.js';
+import {
+  composer,
+  connectionState,
+  messages,
+  registerInNewContext,
+  uniqueName,
+  waitLive,
+} from '../support/journeys.js';
 
 // A page going away mid-answer cut a sealed send's answer off: it was marked "Not sent: Cannot read properties of undefined".
 test('a sealed send whose answer is cut off is retried, stays sealed, and shows once, also after a reload', async ({
@@ -48,4 +55,30 @@ test('a sealed send whose answer is cut off is retried, stays sealed, and shows 
   expect(stored.messages[0]).toMatchObject({ body: null, encrypted: { v: 1 } });
   expect(JSON.stringify(stored)).not.toContain('answered in half');
   await alice.context.close();
+});
+
+test('a queued send the server is slow to answer does not hold the catching-up banner after a reconnect', async ({
+  browser,
+}) => {
+  const bob = await registerInNewContext(browser, uniqueName('bob'));
+  await waitLive(bob.page);
+  await bob.context.setOffline(true);
+  await expect(connectionState(bob.page)).toHaveAttribute('data-connection-state', 'offline');
+  await composer(bob.page, 'general').fill('queued behind a slow server');
+  await composer(bob.page, 'general').press('Enter');
+  const row = messages(bob.page).filter({ hasText: 'queued behind a slow server' });
+  await expect(row).toHaveAttribute('data-status', 'pending');
+
+  let held = 0;
+  await bob.page.route('**/api/v1/channels/*/messages', (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    held++;
+    return new Promise<void>(() => {});
+  });
+  await bob.context.setOffline(false);
+  await expect.poll(() => held).toBe(1);
+  await waitLive(bob.page);
+  await expect(bob.page.getByTestId('connection-banner')).toBeHidden();
+  await expect(row).toHaveAttribute('data-status', 'pending');
+  await bob.context.close();
 });

@@ -42,9 +42,9 @@ export function startRealtime(qc: QueryClient, selfId: string, hooks: RealtimeHo
     } catch {
       // A failed catch-up is retried on the next connect; the socket still delivers live.
     }
-    // Queued sends go out after what was missed is merged, so they land in order after it.
-    await flushOutbox(qc);
     if (s.connected) connection.set((c) => ({ ...c, state: 'live', beenLive: true }));
+    // Queued sends go out after what was missed is merged, so they land in order after it; a slow one holds no banner.
+    void flushOutbox(qc);
   });
   s.on('disconnect', (reason) => {
     console.info(`Parley: realtime disconnected (${reason})`);
