@@ -1,18 +1,16 @@
 // Envelope v1 against raw AES-256-CTR in the same run; plain WebCrypto, so it runs in Node and, bundled, in Chromium.
 import {
-  decryptFile,
   decryptMessage,
   deriveEnvelopeKeys,
-  encryptFile,
   encryptMessage,
   generateChannelKey,
   generateUserKeyPairs,
   openEnvelope,
-  readFileRange,
   sealEnvelope,
   unwrapPrivateKeys,
   wrapPrivateKeys,
 } from '@parley/crypto';
+import { decryptFile, encryptFile, readFileRange } from '@parley/crypto/files';
 import { round } from './stats';
 
 const subtle = globalThis.crypto.subtle;

@@ -4,13 +4,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deriveEnvelopeKeys,
-  encodeMessagePayload,
-  encryptMessage,
-  openSealedFile,
-  sealFile,
-} from '@parley/crypto';
+import { deriveEnvelopeKeys, encryptMessage } from '@parley/crypto';
+import { encodeMessagePayload, openSealedFile, sealFile } from '@parley/crypto/files';
 import { type ApiClient, clientId, signUp } from './support/client.js';
 import { backendsToTest } from './support/backends.js';
 import { makeKeys, newChannelKey, type TestKeys, wrapFor } from './support/e2e-keys.js';

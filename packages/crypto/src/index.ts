@@ -56,28 +56,7 @@ export {
   type VaultOptions,
 } from './private-key-vault.js';
 export { generateRecoveryKey, parseRecoveryKey } from './recovery-key.js';
-export {
-  CHUNK_BYTES,
-  FILE_HEADER_BYTES,
-  MAX_FILE_BYTES,
-  chunkCount,
-  chunkLayout,
-  chunkMacInput,
-  chunkMacPrefix,
-  encodeFileHeader,
-  decryptChunk,
-  encryptFile,
-  encryptedFileSize,
-  parseFileHeader,
-  verifyChunk,
-  type FileHeader,
-} from './chunked.js';
-export { decryptFile, decryptRange, planRange, readFileRange, type RangePlan } from './file-range.js';
-export { runKnownAnswerTests, type KnownAnswerResult } from './self-test.js';
-export { openSealedFile, sealFile, sealedFileContext, type SealedFile } from './sealed-file.js';
-export {
-  decodeMessagePayload,
-  encodeMessagePayload,
-  type MessagePayload,
-  type SealedFileMeta,
-} from './message-payload.js';
+// Files' ciphers are in '@parley/crypto/files': the browser loads them only with a sealed file.
+export type { MessagePayload, SealedFileMeta } from './message-payload.js';
+export type { FileHeader } from './chunked.js';
+export type { RangePlan } from './file-range.js';

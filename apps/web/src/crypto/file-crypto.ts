@@ -1,8 +1,9 @@
-import { isCryptoError, openSealedFile, sealFile, type SealedFileMeta } from '@parley/crypto';
+import { isCryptoError, type SealedFileMeta } from '@parley/crypto';
+import { openSealedFile, sealFile } from '@parley/crypto/files';
 
 export type { SealedFileMeta };
 // One lazily loaded chunk for everything about sealed files, the envelope's files payload too.
-export { decodeMessagePayload, encodeMessagePayload } from '@parley/crypto';
+export { decodeMessagePayload, encodeMessagePayload } from '@parley/crypto/files';
 
 /** The largest side of a preview made in the browser, in CSS pixels (shown at most 360 wide). */
 const THUMB_MAX = 360;

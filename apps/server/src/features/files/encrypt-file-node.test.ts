@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveEnvelopeKeys, encryptFile, parseFileHeader, planRange, readFileRange } from '@parley/crypto';
+import { deriveEnvelopeKeys } from '@parley/crypto';
+import { encryptFile, parseFileHeader, planRange, readFileRange } from '@parley/crypto/files';
 import { decryptRangeNode, FileEncryptor, fileKeys } from './encrypt-file-node.js';
 
 /** A whole buffer through the encryptor, header first. */

@@ -7,19 +7,15 @@ import {
   timingSafeEqual,
   type Cipher,
 } from 'node:crypto';
+import { CryptoError, HKDF_INFO, TAG_BYTES, type FileHeader, type RangePlan } from '@parley/crypto';
 import {
   CHUNK_BYTES,
   chunkLayout,
   chunkMacPrefix,
-  CryptoError,
   encodeFileHeader,
   FILE_HEADER_BYTES,
-  HKDF_INFO,
   MAX_FILE_BYTES,
-  TAG_BYTES,
-  type FileHeader,
-  type RangePlan,
-} from '@parley/crypto';
+} from '@parley/crypto/files';
 
 const key = (secret: Uint8Array, info: string) =>
   Buffer.from(hkdfSync('sha256', secret, new Uint8Array(0), info, 32));

@@ -10,17 +10,15 @@ import {
 } from './encrypt-file-node.js';
 import { sealer } from './sealer.js';
 import {
-  FILE_HEADER_BYTES,
   decodeEnvelope,
   deriveEnvelopeKeys,
   encodeEnvelope,
   openEnvelope,
-  parseFileHeader,
-  planRange,
   sealEnvelope,
   type EnvelopeKeys,
   type FileHeader,
 } from '@parley/crypto';
+import { FILE_HEADER_BYTES, parseFileHeader, planRange } from '@parley/crypto/files';
 
 /** How much plaintext one read decrypts at most: a whole download streams in pieces this big. */
 export const READ_PIECE = 1024 * 1024;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deriveEnvelopeKeys, readFileRange } from '@parley/crypto';
+import { deriveEnvelopeKeys } from '@parley/crypto';
+import { readFileRange } from '@parley/crypto/files';
 import { Sealer, sealer } from './sealer.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sealer-'));

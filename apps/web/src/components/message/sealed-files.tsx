@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { SealedFileMeta } from '@parley/crypto';
-import { openSealed } from '../../crypto/file-crypto';
 import { fileSize } from '../../lib/file-size';
 import { Dialog, Icon } from '../dialog';
 import './sealed-files.css';
@@ -11,6 +10,10 @@ type Where = { channelId: string; apiBase: string };
 
 /** Decrypted previews are small and shown again on every scroll past: each is fetched and opened once. */
 const thumbs = new Map<string, Promise<Blob>>();
+
+// The file cipher's code loads with the first sealed file shown, not with the chat screen.
+const openSealed = async (...args: Parameters<typeof import('../../crypto/file-crypto').openSealed>) =>
+  (await import('../../crypto/file-crypto')).openSealed(...args);
 
 /** Opens a sealed upload while mounted; its Blob URL goes when the component does. */
 function useOpened(
