@@ -40,6 +40,8 @@ import { draftRoutes } from './features/drafts/drafts.routes.js';
 import { mentionRoutes } from './features/mentions/mentions.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
+import { LinkPreviews } from './features/link-previews/link-previews.service.js';
+import { linkPreviewRoutes } from './features/link-previews/link-previews.routes.js';
 import { reminderRoutes } from './features/reminders/reminders.routes.js';
 import { fireDueReminders, REMINDER_BATCH } from './features/reminders/reminders.service.js';
 import { nextDue as nextReminder } from './features/reminders/reminders.repo.js';
@@ -127,6 +129,7 @@ export async function createParley(
         mentionRoutes,
         searchRoutes,
         pinRoutes,
+        linkPreviewRoutes,
         reminderRoutes,
         scheduledRoutes,
         exportRoutes,
@@ -172,6 +175,7 @@ export async function createParley(
   metrics?.watch(io, ctx, delivery);
   await delivery.start();
   const audit = recordAccountChanges(ctx);
+  const previews = new LinkPreviews(ctx);
   const pruning = schedulePruning(ctx);
   const clocks = [
     new DueClock(ctx, {
@@ -228,6 +232,7 @@ export async function createParley(
       await stopPruning(ctx);
       await app.close();
       await audit.settled();
+      await previews.settled();
       await limits.close();
       // quit() lets commands already sent finish; a Redis that is down gets disconnected instead.
       await Promise.all(

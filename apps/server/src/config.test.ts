@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMITS: 'maybe' })).toThrow(/RATE_LIMITS/);
   });
 
+  it('previews links unless LINK_PREVIEWS=off, reaching private hosts only when listed', () => {
+    expect(loadConfig({})).toMatchObject({ linkPreviews: true, linkPreviewPrivateHosts: [] });
+    expect(loadConfig({ LINK_PREVIEWS: 'off' }).linkPreviews).toBe(false);
+    expect(() => loadConfig({ LINK_PREVIEWS: 'yes' })).toThrow(/LINK_PREVIEWS/);
+    expect(
+      loadConfig({ LINK_PREVIEW_PRIVATE_HOSTS: ' Wiki.corp ,127.0.0.1,[::1]' }).linkPreviewPrivateHosts,
+    ).toEqual(['wiki.corp', '127.0.0.1', '::1']);
+    expect(() => loadConfig({ LINK_PREVIEW_PRIVATE_HOSTS: 'wiki.corp:8080' })).toThrow(
+      /LINK_PREVIEW_PRIVATE_HOSTS: "wiki.corp:8080"/,
+    );
+  });
+
   it('accepts aes-256-ctr and refuses any other cipher', () => {
     expect(loadConfig({ CIPHER_ALGORITHM: 'aes-256-ctr' }).cipherAlgorithm).toBe('aes-256-ctr');
     expect(() => loadConfig({ CIPHER_ALGORITHM: 'aes-256-gcm' })).toThrow(

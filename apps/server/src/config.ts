@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { API_PREFIX, CIPHER_ALGORITHM } from '@parley/protocol';
@@ -36,6 +37,8 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_REQUESTS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
   ALLOWED_HOSTS: z.string().default(''),
+  LINK_PREVIEWS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
+  LINK_PREVIEW_PRIVATE_HOSTS: z.string().default(''),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -71,6 +74,10 @@ export type Config = {
   allowedHosts: string[];
   /** An S3-compatible bucket for uploaded files (several nodes share it); unset: DATA_DIR/files. */
   s3: S3Settings | undefined;
+  /** Previews of links in messages, fetched by the server; off: none is fetched. */
+  linkPreviews: boolean;
+  /** Hosts previews may reach though they are on a private network (an intranet wiki). */
+  linkPreviewPrivateHosts: string[];
 };
 
 export class ConfigError extends Error {
@@ -110,6 +117,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (value && !value.startsWith('/') && !isUrl(value))
       problems.push(`${name}: "${value}" is not a path or URL`);
   }
+  const previewHosts = e.LINK_PREVIEW_PRIVATE_HOSTS.split(',')
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[(.*)\]$/, '$1'),
+    )
+    .filter(Boolean);
+  for (const host of previewHosts) {
+    if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(host) && !isIP(host))
+      problems.push(`LINK_PREVIEW_PRIVATE_HOSTS: "${host}" is not a host name or an IP address`);
+  }
   const s3 = s3Settings(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -134,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logRequests: e.LOG_REQUESTS === 'on',
     allowedHosts: hosts,
     s3,
+    linkPreviews: e.LINK_PREVIEWS === 'on',
+    linkPreviewPrivateHosts: previewHosts,
   };
 }
 

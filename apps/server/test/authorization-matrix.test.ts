@@ -191,6 +191,13 @@ const POLICY: Record<string, Policy> = {
   'GET /api/v1/messages/:id/edits': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/pin': { expect: CHANNEL_MEMBER },
+  // The author's own: the fixture's message is the member's.
+  'DELETE /api/v1/messages/:id/previews': { expect: CHANNEL_MEMBER },
+  // Signed in only; an address the server did not sign is no picture.
+  'GET /api/v1/previews/image': {
+    expect: { ...all('404'), deactivated: '401', anonymous: '401' },
+    query: () => `u=${encodeURIComponent('http://127.0.0.1:1/x.png')}&s=${'a'.repeat(43)}`,
+  },
   'GET /api/v1/channels/:id/pins': { expect: CHANNEL_MEMBER },
   'PUT /api/v1/messages/:id/save': { expect: CHANNEL_MEMBER },
   'DELETE /api/v1/messages/:id/save': { expect: CHANNEL_MEMBER },

@@ -234,6 +234,13 @@ export type SearchResult = {
 };
 export type SearchResponse = { results: SearchResult[]; cursor: string | null };
 
+/** A link preview's picture through the server: its address, and the server's signature of it. */
+export const PreviewImageQuery = z.strictObject({
+  u: SafeString.min(1).max(2048),
+  s: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a signature'),
+});
+export type PreviewImageQuery = z.infer<typeof PreviewImageQuery>;
+
 export const SavedQuery = z.strictObject({
   before: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(30),

@@ -26,6 +26,8 @@ export const LIMITS = {
   socketMaxBytes: 1_000_000,
   attachmentsPerMessage: 10,
   reactionsPerMessage: 50,
+  /** Links previewed per message, the first ones in its text. */
+  previewsPerMessage: 3,
   replyAvatars: 3,
   syncPage: 1_000,
   threadsPage: 50,

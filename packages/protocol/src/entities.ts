@@ -169,6 +169,19 @@ export const FileInfo = z.object({
 export type FileInfo = z.infer<typeof FileInfo>;
 
 /**
+ * A link's preview, as the server read it from the page's title and Open Graph tags. The picture,
+ * if any, is fetched through the server (`imageUrl`, a path under the API base), never by the reader.
+ */
+export const LinkPreview = z.object({
+  url: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  siteName: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type LinkPreview = z.infer<typeof LinkPreview>;
+
+/**
  * What a system line in a channel's history says: who joined, left, was added or removed, or what
  * changed (topic, name, archived). The message's author is who did it.
  */
@@ -211,6 +224,8 @@ export const Message = z.object({
   system: SystemEvent.nullable(),
   /** Posted by a tool, shown under its name: an incoming webhook (its id), or a bot in imported history. Absent for people's messages. */
   via: z.object({ webhookId: Id.optional(), name: z.string() }).optional(),
+  /** Previews of the links in the text, added by the server shortly after it; absent when none. */
+  previews: z.array(LinkPreview).optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -145,6 +145,8 @@ export const messages = pgTable(
     system: jsonb('system'),
     /** Posted through an integration ({ webhookId, name }); the author is who added it. */
     via: jsonb('via'),
+    /** Link previews added after the send; [] when the author removed them, null when there are none yet. */
+    previews: jsonb('previews'),
   },
   (t) => [
     uniqueIndex('messages_channel_seq_key').on(t.channelId, t.seq),

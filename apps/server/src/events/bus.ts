@@ -17,6 +17,8 @@ export interface DomainEvents {
   /** `feed`: where a send that was its own transaction put its changes, when that could be told. */
   'message.created': { message: Message; feed?: FeedPlace };
   'message.edited': { message: Message };
+  /** Link previews added to a message, or removed by its author: not an edit. */
+  'message.previewed': { message: Message };
   'message.deleted': { message: Message };
   'reaction.added': ReactionSet;
   'reaction.removed': ReactionSet;

@@ -23,6 +23,8 @@ export const RATE_RULES = {
   register: { points: 10, durationS: 3600, by: 'address' },
   send: { points: 30, durationS: 3, by: 'user' },
   reaction: { points: 30, durationS: 10, by: 'user' },
+  // Each is a fetch from another site: a screenful of previews, then about two a second.
+  previewImage: { points: 60, durationS: 30, by: 'user' },
   channelCreate: { points: 20, durationS: 3600, by: 'user' },
   dmCreate: { points: 60, durationS: 600, by: 'user' },
   memberAdd: { points: 120, durationS: 600, by: 'user' },
@@ -60,6 +62,8 @@ const ROUTES: Record<string, RateRule> = {
   'DELETE /messages/:id': 'send',
   'PUT /messages/:id/reactions/:emoji': 'reaction',
   'DELETE /messages/:id/reactions/:emoji': 'reaction',
+  'DELETE /messages/:id/previews': 'send',
+  'GET /previews/image': 'previewImage',
   'POST /channels': 'channelCreate',
   'POST /dms': 'dmCreate',
   'POST /channels/:id/members': 'memberAdd',

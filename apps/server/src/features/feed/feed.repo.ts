@@ -111,6 +111,7 @@ type DeliveryRaw = Raw & {
   m_pinned_by: string | null;
   m_system: unknown;
   m_via: unknown;
+  m_previews: unknown;
   files: Parameters<typeof toFileInfo>[0][] | string | null;
   reactions: { emoji: string; userId: string }[] | string | null;
 };
@@ -131,7 +132,7 @@ const readForDelivery = preparedStatement<DeliveryRaw>(
     m.created_at as m_created_at, m.edited_at as m_edited_at, m.deleted_at as m_deleted_at,
     m.reply_count as m_reply_count, m.last_reply_at as m_last_reply_at,
     m.reply_user_ids::text[] as m_reply_user_ids, m.pinned_at as m_pinned_at, m.pinned_by as m_pinned_by,
-    m.system as m_system, m.via as m_via,
+    m.system as m_system, m.via as m_via, m.previews as m_previews,
     case when c.kind in ('message:created', 'message:updated', 'message:deleted', 'reaction:changed') then
       (select json_agg(json_build_object('emoji', r.emoji, 'userId', r.user_id) order by r.created_at, r.user_id)
         from reactions r where r.message_id = c.entity_id) end as reactions,
@@ -200,6 +201,7 @@ function messageRowOf(r: DeliveryRaw) {
     pinnedBy: r.m_pinned_by,
     system: typeof r.m_system === 'string' ? JSON.parse(r.m_system) : r.m_system,
     via: typeof r.m_via === 'string' ? JSON.parse(r.m_via) : r.m_via,
+    previews: typeof r.m_previews === 'string' ? JSON.parse(r.m_previews) : r.m_previews,
   };
 }
 

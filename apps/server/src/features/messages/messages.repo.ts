@@ -3,6 +3,7 @@ import { type SQL, and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } f
 import type {
   EncryptedBody,
   FileInfo,
+  LinkPreview,
   Message,
   MessageVersion,
   Reaction,
@@ -42,6 +43,9 @@ export function toMessage(
     pinnedBy: row.pinnedBy,
     system: (row.system as SystemEvent | null) ?? null,
     ...(row.via != null && { via: row.via as MessageVia }),
+    ...(!row.deletedAt &&
+      Array.isArray(row.previews) &&
+      row.previews.length > 0 && { previews: row.previews as LinkPreview[] }),
   };
 }
 
@@ -339,6 +343,7 @@ function storedRow(values: NewMessage, row: InsertedRow): MessageRow {
     pinnedBy: null,
     system: values.system ?? null,
     via: values.via ?? null,
+    previews: null,
   };
 }
 

@@ -1,0 +1,161 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { LIMITS, VERSION, type LinkPreview } from '@parley/protocol';
+import type { AppContext } from '../../context.js';
+import { messages } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Actor } from '../channels/permissions.js';
+import { recordChanges } from '../feed/feed.repo.js';
+import { findMessage, withReactions, type MessageRow } from '../messages/messages.repo.js';
+import { loadMessage, requireNotSystem } from '../messages/messages.service.js';
+import { findLinks } from './find-links.js';
+import { readPageMeta } from './page-meta.js';
+import { imagePath } from './preview-image.js';
+import { FetchRefused, safeFetch } from './safe-fetch.js';
+
+const PAGE_BYTES = 512 * 1024;
+const FETCH_MS = 5_000;
+const USER_AGENT = `Parley/${VERSION} (link preview)`;
+// Bounded work: a flood of links waits in a short line, and past it goes without previews.
+const CONCURRENCY = 2;
+const MAX_WAITING = 200;
+const CACHE_SIZE = 500;
+const CACHE_MS = 60 * 60 * 1000;
+
+type Cached = { at: number; preview: LinkPreview | null };
+
+/** Reads the links of each message sent or edited, and adds their previews a moment later. */
+export class LinkPreviews {
+  private readonly waiting: string[] = [];
+  private active = 0;
+  private readonly cache = new Map<string, Cached>();
+  private readonly idle = new Set<() => void>();
+
+  constructor(private readonly ctx: AppContext) {
+    if (!ctx.config.linkPreviews) return;
+    ctx.events.on('message.created', ({ message }) => this.consider(message));
+    ctx.events.on('message.edited', ({ message }) => this.consider(message));
+  }
+
+  /** Resolves once nothing is waiting or being fetched (tests, shutdown). */
+  settled(): Promise<void> {
+    if (this.active === 0 && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.add(resolve));
+  }
+
+  private consider(message: { id: string; body: string | null; deletedAt: string | null }): void {
+    if (message.body === null || message.deletedAt || !/https?:\/\//i.test(message.body)) return;
+    if (this.waiting.includes(message.id)) return;
+    if (this.waiting.length >= MAX_WAITING) {
+      this.ctx.log.warn({ messageId: message.id }, 'link previews: too many waiting, skipped');
+      return;
+    }
+    this.waiting.push(message.id);
+    this.next();
+  }
+
+  private next(): void {
+    while (this.active < CONCURRENCY && this.waiting.length) {
+      const id = this.waiting.shift()!;
+      this.active++;
+      void this.preview(id)
+        .catch((err: unknown) => this.ctx.log.warn({ err, messageId: id }, 'link previews failed'))
+        .finally(() => {
+          this.active--;
+          this.next();
+          if (this.active === 0 && this.waiting.length === 0) {
+            for (const resolve of this.idle) resolve();
+            this.idle.clear();
+          }
+        });
+    }
+  }
+
+  private async preview(messageId: string): Promise<void> {
+    const row = await findMessage(this.ctx.db, messageId);
+    if (!row || row.deletedAt || row.body === null || removed(row)) return;
+    const links = findLinks(row.body, LIMITS.previewsPerMessage);
+    const current = (row.previews as LinkPreview[] | null) ?? [];
+    if (
+      same(
+        current.map((p) => p.url),
+        links,
+      )
+    )
+      return;
+    const found = await Promise.all(links.map((link) => this.look(link)));
+    const next = found.filter((p): p is LinkPreview => p !== null);
+    if (JSON.stringify(next) === JSON.stringify(current)) return;
+    await store(this.ctx, row, next.length ? next : null);
+  }
+
+  private async look(link: string): Promise<LinkPreview | null> {
+    const hit = this.cache.get(link);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.preview;
+    const preview = await this.fetchPreview(link);
+    this.cache.delete(link);
+    this.cache.set(link, { at: Date.now(), preview });
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    return preview;
+  }
+
+  private async fetchPreview(link: string): Promise<LinkPreview | null> {
+    try {
+      const page = await safeFetch(link, {
+        allowHosts: new Set(this.ctx.config.linkPreviewPrivateHosts),
+        timeoutMs: FETCH_MS,
+        maxBytes: PAGE_BYTES,
+        accept: 'html',
+        userAgent: USER_AGENT,
+      });
+      const meta = readPageMeta(page.body.toString('utf8'), page.url);
+      if (!meta) return null;
+      return {
+        url: link,
+        title: meta.title,
+        description: meta.description,
+        siteName: meta.siteName ?? new URL(page.url).hostname,
+        imageUrl: meta.imageUrl ? imagePath(this.ctx.secret, meta.imageUrl) : null,
+      };
+    } catch (err) {
+      if (err instanceof FetchRefused) return null;
+      throw err;
+    }
+  }
+}
+
+const removed = (row: MessageRow) => Array.isArray(row.previews) && row.previews.length === 0;
+const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Writes the previews unless the message changed meanwhile, and tells every member's tab. */
+async function store(ctx: AppContext, row: MessageRow, previews: LinkPreview[] | [] | null): Promise<void> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [next] = await tx
+      .update(messages)
+      .set({ previews: previews === null ? null : sql`${JSON.stringify(previews)}::jsonb` })
+      .where(
+        and(
+          eq(messages.id, row.id),
+          isNull(messages.deletedAt),
+          row.editedAt ? eq(messages.editedAt, row.editedAt) : isNull(messages.editedAt),
+        ),
+      )
+      .returning();
+    if (next)
+      await recordChanges(tx, [{ kind: 'message:updated', channelId: row.channelId, entityId: row.id }]);
+    return next;
+  });
+  if (!updated) return;
+  const [message] = await withReactions(ctx.db, [updated]);
+  ctx.events.publish('message.previewed', { message: message! });
+}
+
+/** As Slack's "Remove preview": the author's choice, kept through later edits. */
+export async function removePreviews(ctx: AppContext, actor: Actor, messageId: string): Promise<void> {
+  const { row } = await loadMessage(ctx, actor, messageId);
+  requireNotSystem(row);
+  if (row.deletedAt) throw new AppError('message_not_found');
+  if (row.authorId !== actor.id)
+    throw new AppError('forbidden', 'Only the author can remove the previews of a message.');
+  if (removed(row)) return;
+  await store(ctx, row, []);
+}
