@@ -45,6 +45,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every journey signs up its users from 127.0.0.1.
         RATE_LIMITS: 'off',
+        // Link previews of the journeys' own pages, served on this machine.
+        LINK_PREVIEW_PRIVATE_HOSTS: '127.0.0.1',
         ALLOWED_ORIGINS: `http://localhost:${STATIC_PORT}`,
         ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
       },

@@ -1,5 +1,6 @@
 import type { MessageExtras } from '../components/message/message-extras';
 import type { Message } from '@parley/protocol';
+import { LinkPreviews } from '../features/link-previews/link-previews';
 import { CopyLinkButton } from '../features/messages/copy-link-button';
 import { ForwardButton } from '../features/messages/forward-button';
 import { MarkUnreadButton } from '../features/messages/mark-unread';
@@ -20,6 +21,7 @@ export const messageExtras: MessageExtras = {
   ),
   below: (message, { inThread, preview }) => (
     <>
+      {!message.deletedAt && <LinkPreviews message={message} />}
       {!message.deletedAt && <ReactionBar message={message} preview={preview} />}
       {!inThread && <ThreadSummary message={message} />}
     </>
