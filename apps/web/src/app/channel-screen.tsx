@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Channel, Message, User } from '@parley/protocol';
+import { lazyChunk } from '../lib/load-chunk';
 import { ChannelHeader } from '../features/channels/channel-header';
 import { PinsButton } from '../features/pins/pins-button';
 import { FilesButton } from '../features/files/files-button';
@@ -40,14 +41,14 @@ import { useSlashCommands } from './use-slash-commands';
 import './channel-screen.css';
 
 // Opened with a click: loaded then, not with the first screen.
-const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
+const MembersPanel = lazyChunk(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
 // Only an encrypted channel this browser cannot yet read shows it: not part of every channel's first load.
-const EncryptionGate = lazy(() =>
+const EncryptionGate = lazyChunk(() =>
   import('../features/encryption/encryption-gate').then((m) => ({ default: m.EncryptionGate })),
 );
 
 // Opened from the actions menu, rarely.
-const WebhooksDialog = lazy(() => import('../features/webhooks/webhooks-dialog'));
+const WebhooksDialog = lazyChunk(() => import('../features/webhooks/webhooks-dialog'));
 
 const TYPING_EMIT_MS = 3_000;
 

@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
+import { loadChunk } from '../lib/load-chunk';
 import type { Shell } from './shell';
 
 let loaded: typeof Shell | undefined;
+let loading: Promise<typeof Shell> | undefined;
 
 // The chat screen loads apart from the sign-in page, and at once when someone is signed in.
+// One load at a time, shared by the preload and the page; after a failure the next call starts again.
 export const loadShell = () =>
-  import('./shell').then((m) => {
-    loaded = m.Shell;
-    return m.Shell;
-  });
+  (loading ??= loadChunk(() => import('./shell')).then(
+    (m) => (loaded = m.Shell),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  ));
 
 /** The chat screen's component once its chunk has run. */
 const loadedShell = () => loaded;
@@ -20,7 +26,8 @@ const SIGNED_OUT_PAGES = /^\/(login|register|invite|reset)(\/|$)/;
  * that does not say (served apart from Parley), when the address is a page of the chat.
  */
 export function preloadShellIfSignedIn(signedIn: boolean | undefined): void {
-  if (signedIn ?? !SIGNED_OUT_PAGES.test(window.location.pathname)) void loadShell();
+  // Only a head start: useShell loads it too and shows a failure.
+  if (signedIn ?? !SIGNED_OUT_PAGES.test(window.location.pathname)) loadShell().catch(() => {});
 }
 
 /**

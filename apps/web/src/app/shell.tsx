@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@parley/protocol';
+import { lazyChunk } from '../lib/load-chunk';
 import { ChannelRoute, HomeRoute, LAST_CHANNEL_KEY, NotFound } from './channel-route';
 import { Sidebar } from './sidebar';
 import { PHONE, useMediaQuery } from '../lib/use-media-query';
@@ -15,6 +16,7 @@ import { useStore } from '../lib/store';
 import { startRealtime } from '../realtime/sync';
 import { startLocalSearch } from '../realtime/local-search';
 import { MessageExtrasProvider } from '../components/message/message-extras';
+import { ChunkBoundary } from '../components/chunk-boundary';
 import { ConnectionBanner } from './connection-banner';
 import { useConnectionAttributes } from './use-connection-attributes';
 import { messageExtras } from './message-extras';
@@ -29,17 +31,17 @@ import { useCursorReady } from '../realtime/use-cursor-ready';
 import { shortcutDialog, useShortcuts } from './use-shortcuts';
 import './shell.css';
 
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
-const SettingsPage = lazy(() => import('./settings-page'));
-const ThreadsPage = lazy(() => import('../features/threads/threads-page'));
-const DraftsPage = lazy(() => import('./drafts-page'));
-const MentionsPage = lazy(() => import('./mentions-page'));
-const SearchPage = lazy(() => import('../features/search/search-page'));
-const SavedPage = lazy(() => import('./saved-page'));
-const ScheduledPage = lazy(() => import('./scheduled-page'));
-const GroupsPage = lazy(() => import('../features/groups/groups-page'));
-const QuickSwitcher = lazy(() => import('../features/switcher/quick-switcher'));
-const KeyboardHelp = lazy(() => import('../features/switcher/keyboard-help'));
+const AdminPage = lazyChunk(() => import('../features/admin/admin-page'));
+const SettingsPage = lazyChunk(() => import('./settings-page'));
+const ThreadsPage = lazyChunk(() => import('../features/threads/threads-page'));
+const DraftsPage = lazyChunk(() => import('./drafts-page'));
+const MentionsPage = lazyChunk(() => import('./mentions-page'));
+const SearchPage = lazyChunk(() => import('../features/search/search-page'));
+const SavedPage = lazyChunk(() => import('./saved-page'));
+const ScheduledPage = lazyChunk(() => import('./scheduled-page'));
+const GroupsPage = lazyChunk(() => import('../features/groups/groups-page'));
+const QuickSwitcher = lazyChunk(() => import('../features/switcher/quick-switcher'));
+const KeyboardHelp = lazyChunk(() => import('../features/switcher/keyboard-help'));
 const closeShortcutDialog = () => shortcutDialog.set(undefined);
 
 /** The signed-in app: realtime connection, sidebar and the routed main pane. */
@@ -121,34 +123,39 @@ export function Shell({ me }: { me: User }) {
         <MentionProvider me={me}>
           <CustomEmojiProvider>
             <MessageExtrasProvider value={messageExtras}>
-              <Suspense fallback={<div className="list-loading">Loading…</div>}>
-                <Routes>
-                  <Route index element={<HomeRoute />} />
-                  <Route path="c/:channel" element={<ChannelRoute me={me} />} />
-                  <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
-                  <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
-                  <Route path="dm/:username" element={<DmRoute me={me} />} />
-                  <Route path="g/:channelId" element={<GroupRoute me={me} />} />
-                  <Route path="threads" element={<ThreadsPage me={me} />} />
-                  <Route path="drafts" element={<DraftsPage me={me} />} />
-                  <Route path="mentions" element={<MentionsPage me={me} />} />
-                  <Route path="search" element={<SearchPage me={me} />} />
-                  <Route path="saved" element={<SavedPage me={me} />} />
-                  <Route path="scheduled" element={<ScheduledPage me={me} />} />
-                  <Route path="groups" element={<GroupsPage me={me} />} />
-                  <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
-                  <Route path="admin" element={<AdminPage me={me} />} />
-                  <Route path="*" element={<NotFound />} />
-                </Routes>
-              </Suspense>
+              <ChunkBoundary resetKey={pathname}>
+                <Suspense fallback={<div className="list-loading">Loading…</div>}>
+                  <Routes>
+                    <Route index element={<HomeRoute />} />
+                    <Route path="c/:channel" element={<ChannelRoute me={me} />} />
+                    <Route path="c/:channel/t/:messageId" element={<ChannelRoute me={me} />} />
+                    <Route path="c/:channel/m/:linkedId" element={<ChannelRoute me={me} />} />
+                    <Route path="dm/:username" element={<DmRoute me={me} />} />
+                    <Route path="g/:channelId" element={<GroupRoute me={me} />} />
+                    <Route path="threads" element={<ThreadsPage me={me} />} />
+                    <Route path="drafts" element={<DraftsPage me={me} />} />
+                    <Route path="mentions" element={<MentionsPage me={me} />} />
+                    <Route path="search" element={<SearchPage me={me} />} />
+                    <Route path="saved" element={<SavedPage me={me} />} />
+                    <Route path="scheduled" element={<ScheduledPage me={me} />} />
+                    <Route path="groups" element={<GroupsPage me={me} />} />
+                    <Route path="settings/:tab?" element={<SettingsPage me={me} />} />
+                    <Route path="admin" element={<AdminPage me={me} />} />
+                    <Route path="*" element={<NotFound />} />
+                  </Routes>
+                </Suspense>
+              </ChunkBoundary>
             </MessageExtrasProvider>
           </CustomEmojiProvider>
         </MentionProvider>
       </main>
-      <Suspense fallback={null}>
-        {keyboardDialog === 'switcher' && <QuickSwitcher me={me} onClose={closeShortcutDialog} />}
-        {keyboardDialog === 'help' && <KeyboardHelp onClose={closeShortcutDialog} />}
-      </Suspense>
+      {/* Keyed by the dialog: Ctrl+K again, or another shortcut, clears a failed one's note. */}
+      <ChunkBoundary resetKey={keyboardDialog}>
+        <Suspense fallback={null}>
+          {keyboardDialog === 'switcher' && <QuickSwitcher me={me} onClose={closeShortcutDialog} />}
+          {keyboardDialog === 'help' && <KeyboardHelp onClose={closeShortcutDialog} />}
+        </Suspense>
+      </ChunkBoundary>
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { Channel, User } from '@parley/protocol';
+import { lazyChunk } from '../lib/load-chunk';
 import { Avatar } from '../components/avatar';
+import { ChunkBoundary } from '../components/chunk-boundary';
 import { Icon } from '../components/dialog';
 import { usePresence } from '../realtime/use-users';
 import { UserMenu } from './user-menu';
@@ -26,16 +28,16 @@ import './sidebar.css';
 const JUMP_KEYS = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl K';
 
 // Dialogs open on a click: they load then, not with the first screen.
-const NewDmDialog = lazy(() =>
+const NewDmDialog = lazyChunk(() =>
   import('../features/dms/new-dm-dialog').then((m) => ({ default: m.NewDmDialog })),
 );
-const BrowseChannelsDialog = lazy(() =>
+const BrowseChannelsDialog = lazyChunk(() =>
   import('../features/channels/browse-channels-dialog').then((m) => ({ default: m.BrowseChannelsDialog })),
 );
-const InviteDialog = lazy(() =>
+const InviteDialog = lazyChunk(() =>
   import('../features/invites/invite-dialog').then((m) => ({ default: m.InviteDialog })),
 );
-const CreateChannelDialog = lazy(() =>
+const CreateChannelDialog = lazyChunk(() =>
   import('../features/channels/create-channel-dialog').then((m) => ({ default: m.CreateChannelDialog })),
 );
 
@@ -152,13 +154,16 @@ export function Sidebar({ me }: { me: User }) {
           </button>
         )}
       </div>
-      <Suspense fallback={null}>
-        {dialog === 'create' && <CreateChannelDialog open onClose={() => setDialog(undefined)} />}
-        {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
-        {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
-        {dialog === 'invite' && <InviteDialog me={me} onClose={() => setDialog(undefined)} />}
-        <MarkAllReadDialog channels={channels} />
-      </Suspense>
+      {/* A dialog that could not load leaves a note here, not a blank app; choosing another clears it. */}
+      <ChunkBoundary resetKey={dialog}>
+        <Suspense fallback={null}>
+          {dialog === 'create' && <CreateChannelDialog open onClose={() => setDialog(undefined)} />}
+          {dialog === 'browse' && <BrowseChannelsDialog open onClose={() => setDialog(undefined)} />}
+          {dialog === 'dm' && <NewDmDialog open me={me} onClose={() => setDialog(undefined)} />}
+          {dialog === 'invite' && <InviteDialog me={me} onClose={() => setDialog(undefined)} />}
+          <MarkAllReadDialog channels={channels} />
+        </Suspense>
+      </ChunkBoundary>
     </nav>
   );
 }

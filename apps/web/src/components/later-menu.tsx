@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazyChunk } from '../lib/load-chunk';
 
 // Loaded on first open: the composer shows the button on every screen, the times only when asked for.
-const LaterPopup = lazy(() => import('./later-popup'));
+const LaterPopup = lazyChunk(() => import('./later-popup'));
 
 type Props = {
   /** The button's name, and the menu's unless `menuLabel` says otherwise. */

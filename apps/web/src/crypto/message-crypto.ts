@@ -3,6 +3,7 @@ import type { EncryptedBody, Message } from '@parley/protocol';
 import { forgetKeyring, keyring, maintainKeys } from './channel-keys';
 import { peerKey } from './user-keys';
 import { unlockedPairs, vaultSettled } from './vault';
+import { loadChunk } from '../lib/load-chunk';
 
 export type Plain =
   | { ok: true; text: string; files: SealedFileMeta[] }
@@ -90,7 +91,8 @@ export async function decryptText(
     });
     // A payload with files starts with U+0001 (packages/crypto FILES_PREFIX); bare text never does.
     if (!plain.startsWith('\u0001')) return { ok: true, text: plain, files: [] };
-    return { ok: true, ...(await import('./file-crypto')).decodeMessagePayload(plain) };
+    // Through loadChunk: a failure here would read as a message that cannot be decrypted, and be kept.
+    return { ok: true, ...(await loadChunk(() => import('./file-crypto'))).decodeMessagePayload(plain) };
   } catch (err) {
     const code = isCryptoError(err) ? err.code : 'unknown';
     const reason =

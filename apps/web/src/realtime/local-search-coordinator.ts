@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { UserKeyPairs } from '@parley/crypto';
 import type { Channel, FeedChange, Message, ParsedSearch, User } from '@parley/protocol';
 import { createStore } from '../lib/store';
+import { loadChunk } from '../lib/load-chunk';
 import type { IndexHit, Scope } from '../lib/text-index';
 import { onDecrypted } from '../crypto/decrypted-feed';
 import { cryptoEpoch } from '../crypto/epoch';
@@ -57,7 +58,7 @@ export function startLocalSearch(qc: QueryClient, selfId: string): () => void {
     const mine = ++generation;
     localSearch.set((s) => ({ ...s, status: 'loading', progress: new Map() }));
     engine = (async () => {
-      const { LocalSearchEngine } = await import('./local-search-engine');
+      const { LocalSearchEngine } = await loadChunk(() => import('./local-search-engine'));
       const e = await LocalSearchEngine.open(pairs, selfId, qc, publish);
       if (mine !== generation) {
         e.stop();

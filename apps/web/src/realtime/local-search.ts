@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeedChange } from '@parley/protocol';
+import { loadChunk } from '../lib/load-chunk';
 
 // The chat screen's first load carries only this; the index's code comes a moment after start.
 type Coordinator = typeof import('./local-search-coordinator');
@@ -13,12 +14,16 @@ export function startLocalSearch(qc: QueryClient, selfId: string): () => void {
   let stop: (() => void) | undefined;
   let cancelled = false;
   const timer = setTimeout(() => {
-    void import('./local-search-coordinator').then((m) => {
-      if (cancelled) return;
-      stop = m.startLocalSearch(qc, selfId);
-      coordinator = m;
-      for (const change of early.splice(0)) m.noteChange(change);
-    });
+    loadChunk(() => import('./local-search-coordinator')).then(
+      (m) => {
+        if (cancelled) return;
+        stop = m.startLocalSearch(qc, selfId);
+        coordinator = m;
+        for (const change of early.splice(0)) m.noteChange(change);
+      },
+      // The app works without it: only the search of encrypted channels is missing until the next load.
+      (err: unknown) => console.info('Local search of encrypted channels did not start:', err),
+    );
   }, START_AFTER_MS);
   return () => {
     cancelled = true;

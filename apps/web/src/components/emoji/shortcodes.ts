@@ -1,5 +1,6 @@
 import dataUrl from 'emoji-picker-element-data/en/emojibase/data.json?url';
 import slackCodesUrl from 'emojibase-data/en/shortcodes/iamcal.json?url';
+import { loadChunk } from '../../lib/load-chunk';
 
 /** One emoji as emoji-picker-element-data lists it (the fields the index reads). */
 export type EmojiRecord = { emoji: string; annotation?: string; shortcodes?: string[]; order?: number };
@@ -21,7 +22,7 @@ let loading: Promise<ShortcodeIndex> | undefined;
 /** Fetched and built on first use, never in the first-load bundle; the picker's data file is shared with it through the HTTP cache. */
 export function loadShortcodes(): Promise<ShortcodeIndex> {
   loading ??= Promise.all([
-    import('./shortcode-index'),
+    loadChunk(() => import('./shortcode-index')),
     fetchJson<EmojiRecord[]>(dataUrl),
     fetchJson<ShortcodeFile>(slackCodesUrl),
   ])

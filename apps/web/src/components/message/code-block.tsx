@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { afterPaint } from '../../lib/after-paint';
+import { loadChunk } from '../../lib/load-chunk';
 import './code-block.css';
 
 type Highlighter = typeof import('./highlight');
@@ -14,7 +15,7 @@ let loading: Promise<Highlighter> | undefined;
 function loadHighlighter(): Promise<Highlighter> {
   // After the first screen is painted: the colours follow the text, they never hold it back.
   loading ??= new Promise<void>((resolve) => afterPaint(resolve))
-    .then(() => import('./highlight'))
+    .then(() => loadChunk(() => import('./highlight')))
     .then(
       (module) => (loaded = module),
       (error: unknown) => {

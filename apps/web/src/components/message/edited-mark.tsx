@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Message } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 
-const EditHistory = lazy(() => import('./edit-history'));
+const EditHistory = lazyChunk(() => import('./edit-history'));
 
 /** "(edited)" after the text; a click shows the earlier versions. */
 export function EditedMark({ message, authorName }: { message: Message; authorName: string }) {

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import type { Message } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 import { EditedMark } from './edited-mark';
 import { Icon } from '../dialog';
 import { EditBox } from './composer';
@@ -9,7 +10,7 @@ import { getConfig } from '../../lib/config';
 import './message.css';
 
 // Only messages with files in encrypted channels need the file decryption code.
-const SealedFiles = lazy(() => import('./sealed-files'));
+const SealedFiles = lazyChunk(() => import('./sealed-files'));
 
 type Props = {
   message: Message;

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { FileInfo } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 import { getConfig } from '../../lib/config';
 import { Icon } from '../dialog';
 import { TextPreview } from './text-preview';
 import './message-files.css';
 import { fileSize } from '../../lib/file-size';
 
-const Lightbox = lazy(() => import('./lightbox'));
+const Lightbox = lazyChunk(() => import('./lightbox'));
 
 /** Pictures show within this box, keeping their shape. */
 const PICTURE_BOX = { width: 360, height: 280 };

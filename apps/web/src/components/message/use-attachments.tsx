@@ -5,6 +5,7 @@ import { Icon } from '../dialog';
 import { uploadFile } from '../../realtime/uploads';
 import type { SealedJob } from '../../realtime/sealed-upload';
 import { fileSize } from '../../lib/file-size';
+import { loadChunk } from '../../lib/load-chunk';
 import './message-files.css';
 
 type Item = {
@@ -40,7 +41,7 @@ export function useAttachments(channelId: string | undefined, seal = false) {
         },
       });
       // The sealing code loads with the first file attached in an encrypted channel.
-      import('../../realtime/sealed-upload')
+      loadChunk(() => import('../../realtime/sealed-upload'))
         .then(({ uploadSealedFile }) => uploadSealedFile(item.file, channelId, onProgress, job, uploadFile))
         .then(
           (meta) => patch(item.key, { fileId: meta.id, sealed: meta, progress: 1 }),

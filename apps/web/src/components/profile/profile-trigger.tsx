@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { User } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 import './profile-card.css';
 
-const ProfileCard = lazy(() => import('./profile-card'));
+const ProfileCard = lazyChunk(() => import('./profile-card'));
 
 /** A name or avatar that opens the person's card. */
 export function ProfileTrigger({ user, children }: { user: User | undefined; children: ReactNode }) {

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminChannelsResponse, RetentionChannelsResponse } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 import type { RetentionTarget } from '../../components/retention-dialog';
 import { api } from '../../lib/api';
 import { daysWords } from '../../lib/retention';
 
-const RetentionDialog = lazy(() => import('../../components/retention-dialog'));
+const RetentionDialog = lazyChunk(() => import('../../components/retention-dialog'));
 
 const words = (days: number | null) => (days === null ? 'forever' : daysWords(days));
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { Channel, User } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/dialog';
 import { describeError } from '../../lib/api';
@@ -16,9 +17,9 @@ import { LeaveChannelDialog } from './leave-channel-dialog';
 import '../../components/page-layout.css';
 import './channels.css';
 
-const NotifyMenu = lazy(() => import('./notify-menu'));
-const RenameChannelDialog = lazy(() => import('./rename-channel-dialog'));
-const RetentionDialog = lazy(() => import('../../components/retention-dialog'));
+const NotifyMenu = lazyChunk(() => import('./notify-menu'));
+const RenameChannelDialog = lazyChunk(() => import('./rename-channel-dialog'));
+const RetentionDialog = lazyChunk(() => import('../../components/retention-dialog'));
 
 export function ChannelHeader({
   channel,

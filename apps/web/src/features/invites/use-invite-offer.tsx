@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Channel, User } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 
-const InviteDialog = lazy(() => import('./invite-dialog').then((m) => ({ default: m.InviteDialog })));
+const InviteDialog = lazyChunk(() => import('./invite-dialog').then((m) => ({ default: m.InviteDialog })));
 
 /** Alone in the team's default channel (a new instance's owner): the channel's start offers to invite people. */
 export function useInviteOffer(channel: Channel, me: User) {

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Message } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 import { Icon } from '../../components/dialog';
 import { TOUCH_SCREEN } from '../../lib/touch-screen';
 import { useMessageLink } from './message-link';
 
-const ForwardDialog = lazy(() => import('./forward-dialog'));
+const ForwardDialog = lazyChunk(() => import('./forward-dialog'));
 
 /** "Forward" among a message's actions, as Slack's: to any conversation one is in, with a note. */
 export function ForwardButton({ message }: { message: Message }) {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
+import { lazyChunk } from '../../lib/load-chunk';
 import { Icon } from '../../components/dialog';
 import { canonicalEmoji } from '../../components/emoji/emoji-form';
 import { setOwnReaction } from './toggle-reaction';
@@ -15,7 +16,7 @@ let EmojiPickerPopover: Popover | undefined;
 const loadPopover = () =>
   import('./emoji-picker-popover').then((m) => (EmojiPickerPopover = m.EmojiPickerPopover));
 
-const AddEmojiDialog = lazy(() =>
+const AddEmojiDialog = lazyChunk(() =>
   import('../../components/emoji/add-emoji-dialog').then((m) => ({ default: m.AddEmojiDialog })),
 );
 
