@@ -42,6 +42,8 @@ import { searchRoutes } from './features/search/search.routes.js';
 import { pinRoutes } from './features/pins/pins.routes.js';
 import { LinkPreviews } from './features/link-previews/link-previews.service.js';
 import { linkPreviewRoutes } from './features/link-previews/link-previews.routes.js';
+import { OutgoingWebhooks } from './features/webhooks/outgoing.service.js';
+import { outgoingWebhookRoutes } from './features/webhooks/outgoing.routes.js';
 import { reminderRoutes } from './features/reminders/reminders.routes.js';
 import { fireDueReminders, REMINDER_BATCH } from './features/reminders/reminders.service.js';
 import { nextDue as nextReminder } from './features/reminders/reminders.repo.js';
@@ -138,6 +140,7 @@ export async function createParley(
         avatarRoutes,
         groupRoutes,
         webhookRoutes,
+        outgoingWebhookRoutes,
         botRoutes,
         botCommandRoutes,
         importRoutes,
@@ -176,6 +179,8 @@ export async function createParley(
   await delivery.start();
   const audit = recordAccountChanges(ctx);
   const previews = new LinkPreviews(ctx);
+  const hooks = new OutgoingWebhooks(ctx);
+  await hooks.start();
   const pruning = schedulePruning(ctx);
   const clocks = [
     new DueClock(ctx, {
@@ -233,6 +238,7 @@ export async function createParley(
       await app.close();
       await audit.settled();
       await previews.settled();
+      await hooks.stop();
       await limits.close();
       // quit() lets commands already sent finish; a Redis that is down gets disconnected instead.
       await Promise.all(

@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LINK_PREVIEW_PRIVATE_HOSTS: 'wiki.corp:8080' })).toThrow(
       /LINK_PREVIEW_PRIVATE_HOSTS: "wiki.corp:8080"/,
     );
+    expect(loadConfig({ OUTGOING_WEBHOOK_PRIVATE_HOSTS: 'bots.lan' }).outgoingWebhookPrivateHosts).toEqual([
+      'bots.lan',
+    ]);
+    expect(() => loadConfig({ OUTGOING_WEBHOOK_PRIVATE_HOSTS: 'a b' })).toThrow(
+      /OUTGOING_WEBHOOK_PRIVATE_HOSTS/,
+    );
   });
 
   it('accepts aes-256-ctr and refuses any other cipher', () => {

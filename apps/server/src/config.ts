@@ -39,6 +39,7 @@ const Env = z.object({
   ALLOWED_HOSTS: z.string().default(''),
   LINK_PREVIEWS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
   LINK_PREVIEW_PRIVATE_HOSTS: z.string().default(''),
+  OUTGOING_WEBHOOK_PRIVATE_HOSTS: z.string().default(''),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -78,6 +79,8 @@ export type Config = {
   linkPreviews: boolean;
   /** Hosts previews may reach though they are on a private network (an intranet wiki). */
   linkPreviewPrivateHosts: string[];
+  /** Hosts outgoing webhooks may call though they are on a private network (a bot beside Parley). */
+  outgoingWebhookPrivateHosts: string[];
 };
 
 export class ConfigError extends Error {
@@ -117,18 +120,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (value && !value.startsWith('/') && !isUrl(value))
       problems.push(`${name}: "${value}" is not a path or URL`);
   }
-  const previewHosts = e.LINK_PREVIEW_PRIVATE_HOSTS.split(',')
-    .map((h) =>
-      h
-        .trim()
-        .toLowerCase()
-        .replace(/^\[(.*)\]$/, '$1'),
-    )
-    .filter(Boolean);
-  for (const host of previewHosts) {
-    if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(host) && !isIP(host))
-      problems.push(`LINK_PREVIEW_PRIVATE_HOSTS: "${host}" is not a host name or an IP address`);
-  }
+  const previewHosts = privateHosts('LINK_PREVIEW_PRIVATE_HOSTS', e.LINK_PREVIEW_PRIVATE_HOSTS, problems);
+  const webhookHosts = privateHosts(
+    'OUTGOING_WEBHOOK_PRIVATE_HOSTS',
+    e.OUTGOING_WEBHOOK_PRIVATE_HOSTS,
+    problems,
+  );
   const s3 = s3Settings(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -155,7 +152,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     s3,
     linkPreviews: e.LINK_PREVIEWS === 'on',
     linkPreviewPrivateHosts: previewHosts,
+    outgoingWebhookPrivateHosts: webhookHosts,
   };
+}
+
+/** Host names or IP addresses, without ports, lower case. */
+function privateHosts(name: string, value: string, problems: string[]): string[] {
+  const hosts = value
+    .split(',')
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[(.*)\]$/, '$1'),
+    )
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(host) && !isIP(host))
+      problems.push(`${name}: "${host}" is not a host name or an IP address`);
+  }
+  return hosts;
 }
 
 /** All of S3_ENDPOINT, S3_BUCKET and the two keys, or none of them. */

@@ -32,6 +32,7 @@ type Fixture = {
   scheduledId: string;
   twoFactorCode: string;
   webhookId: string;
+  outgoingId: string;
   webhookToken: string;
   importId: string;
   botId: string;
@@ -290,6 +291,16 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/v1/webhooks/:id': { expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx' } },
   'POST /api/v1/webhooks/:id/url': { expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx' } },
   'GET /api/v1/admin/webhooks': { expect: INSTANCE_ADMIN },
+  'GET /api/v1/channels/:id/outgoing-webhooks': { expect: CHANNEL_MEMBER },
+  // Channel admins only: the fixture's channel is the creator's, so its plain member is refused.
+  'POST /api/v1/channels/:id/outgoing-webhooks': {
+    expect: CHANNEL_ADMIN,
+    body: () => ({ name: 'Deployer', url: 'http://127.0.0.1:1/hook' }),
+  },
+  // Added by the channel's creator: a plain member may not remove it, instance admins may.
+  'DELETE /api/v1/outgoing-webhooks/:id': {
+    expect: { ...CHANNEL_MEMBER, owner: '2xx', admin: '2xx', member: '403' },
+  },
   'POST /api/v1/admin/import/slack': { expect: INSTANCE_ADMIN, body: () => slackZip() },
   'GET /api/v1/admin/imports/:id': { expect: INSTANCE_ADMIN },
   'POST /api/v1/admin/import/slack/links': { expect: INSTANCE_ADMIN },
@@ -429,6 +440,14 @@ describe('authorization matrix: every route x every kind of caller', () => {
       webhookId = made.webhook.id;
       webhookToken = made.url.split('/').pop();
     }
+    const outgoingId = url.includes('/outgoing-webhooks/:id')
+      ? (
+          await creator.post(`/channels/${channelId}/outgoing-webhooks`, {
+            name: 'Out',
+            url: 'http://127.0.0.1:1/hook',
+          })
+        ).body.webhook.id
+      : '';
     let importId = '';
     if (url.includes('/admin/imports/:id')) {
       const res = await fetch(`${server.url}/api/v1/admin/import/slack`, {
@@ -489,6 +508,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
         scheduledId,
         twoFactorCode,
         webhookId,
+        outgoingId,
         webhookToken,
         importId,
         botId,
@@ -505,6 +525,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
       .replace(/\/files\/:id/, `/files/${f.fileId}`)
       .replace(/\/groups\/:id/, `/groups/${f.groupId}`)
       .replace('/scheduled/:id', `/scheduled/${f.scheduledId}`)
+      .replace('/outgoing-webhooks/:id', `/outgoing-webhooks/${f.outgoingId}`)
       .replace('/webhooks/:id', `/webhooks/${f.webhookId}`)
       .replace('/hooks/:token', `/hooks/${f.webhookToken}`)
       .replace('/admin/imports/:id', `/admin/imports/${f.importId}`)

@@ -29,6 +29,7 @@ import {
   User,
   UserGroup,
   Username,
+  OutgoingWebhook,
   Webhook,
   type Bot,
 } from './entities.js';
@@ -290,6 +291,34 @@ export type CreatedWebhookResponse = { webhook: Webhook; url: string };
 export type WebhooksResponse = { webhooks: Webhook[] };
 /** Admin → Integrations: every webhook with its channel's name. */
 export type AdminWebhooksResponse = { webhooks: (Webhook & { channelName: string })[] };
+const TriggerWord = SafeString.trim().min(1).max(32).regex(/^\S+$/, 'is one word, with no spaces');
+export const CreateOutgoingWebhookBody = z.strictObject({
+  name: DisplayName,
+  url: SafeString.max(2048).regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'is not an http or https address'),
+  triggerWords: z.array(TriggerWord).max(10).default([]),
+});
+export type CreateOutgoingWebhookBody = z.infer<typeof CreateOutgoingWebhookBody>;
+/** `secret` signs every call (see docs/api.md): shown this once. */
+export type CreatedOutgoingWebhookResponse = { webhook: OutgoingWebhook; secret: string };
+export type OutgoingWebhooksResponse = { webhooks: OutgoingWebhook[] };
+/** What an outgoing webhook POSTs, as JSON. */
+export type OutgoingWebhookCall = {
+  webhookId: string;
+  channelId: string;
+  channelName: string;
+  messageId: string;
+  userId: string;
+  userName: string;
+  text: string;
+  triggerWord: string | null;
+  createdAt: string;
+};
+/** What its answer may say back: `text` posted in the channel under the webhook's name (or `username`). */
+export const OutgoingWebhookAnswer = z.object({
+  text: SafeString.min(1).max(LIMITS.bodyMax),
+  username: DisplayName.optional(),
+});
+
 /** What a webhook's URL takes: Slack's `text` (and `username` to post under another name this once). */
 export const IncomingWebhookBody = z.strictObject({
   text: MessageBody,

@@ -240,6 +240,24 @@ export const Webhook = z.object({
 });
 export type Webhook = z.infer<typeof Webhook>;
 
+/**
+ * An outgoing webhook: each channel message (or each whose first word is a trigger word) is POSTed
+ * to `url`; a JSON answer with `text` is posted back under the webhook's name. `lastResult` says how
+ * the last call went ('ok', 'HTTP 500', 'timeout', 'refused: private address', ...).
+ */
+export const OutgoingWebhook = z.object({
+  id: Id,
+  channelId: Id,
+  name: z.string(),
+  url: z.string(),
+  triggerWords: z.array(z.string()),
+  createdBy: Id,
+  createdAt: z.string(),
+  lastCalledAt: z.string().nullable(),
+  lastResult: z.string().nullable(),
+});
+export type OutgoingWebhook = z.infer<typeof OutgoingWebhook>;
+
 /** A thread as one user follows it: unread counts replies by others after lastReadSeq. */
 export const ThreadState = z.object({
   rootId: Id,

@@ -501,6 +501,30 @@ export const webhooks = pgTable(
   ],
 );
 
+/** Outgoing webhooks: a channel's messages POSTed to a URL; its signing secret is derived, never stored. */
+export const outgoingWebhooks = pgTable(
+  'outgoing_webhooks',
+  {
+    id: uuid('id').primaryKey(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    triggerWords: text('trigger_words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    lastCalledAt: at('last_called_at'),
+    lastResult: text('last_result'),
+  },
+  (t) => [index('outgoing_webhooks_channel_idx').on(t.channelId)],
+);
+
 /** A bot's API token, one per bot: only its SHA-256 is kept (null once removed); the token is shown once. */
 export const botTokens = pgTable(
   'bot_tokens',

@@ -84,6 +84,8 @@ const ROUTES: Record<string, RateRule> = {
   'GET /channels/:id/export': 'export',
   'POST /channels/:id/webhooks': 'webhookWrite',
   'DELETE /webhooks/:id': 'webhookWrite',
+  'POST /channels/:id/outgoing-webhooks': 'webhookWrite',
+  'DELETE /outgoing-webhooks/:id': 'webhookWrite',
   'POST /webhooks/:id/url': 'webhookWrite',
   'POST /admin/bots': 'webhookWrite',
   'POST /admin/bots/:id/token': 'webhookWrite',

@@ -5,7 +5,7 @@ import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
 import { removePreviews } from './link-previews.service.js';
 import { signedBy } from './preview-image.js';
-import { FetchRefused, safeFetch } from './safe-fetch.js';
+import { FetchRefused, safeFetch } from '../../http/safe-fetch.js';
 
 const IMAGE_BYTES = 2 * 1024 * 1024;
 

@@ -10,7 +10,7 @@ import { loadMessage, requireNotSystem } from '../messages/messages.service.js';
 import { findLinks } from './find-links.js';
 import { readPageMeta } from './page-meta.js';
 import { imagePath } from './preview-image.js';
-import { FetchRefused, safeFetch } from './safe-fetch.js';
+import { FetchRefused, safeFetch } from '../../http/safe-fetch.js';
 
 const PAGE_BYTES = 512 * 1024;
 const FETCH_MS = 5_000;

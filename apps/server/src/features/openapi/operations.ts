@@ -41,6 +41,7 @@ import {
   RewrapKeysBody,
   SaveDraftBody,
   PreviewImageQuery,
+  CreateOutgoingWebhookBody,
   SavedQuery,
   SetReminderBody,
   ScheduleMessageBody,
@@ -293,6 +294,13 @@ export const OPERATIONS: Record<string, Operation> = {
     summary:
       'Give a webhook a new URL, answered this once; the old one stops (who added it, a channel admin, or an admin)',
   },
+  'GET /channels/:id/outgoing-webhooks': { summary: "A channel's outgoing webhooks (members)" },
+  'POST /channels/:id/outgoing-webhooks': {
+    summary:
+      "Add an outgoing webhook: the channel's messages POSTed to a URL (channel admins); its signing secret answered once",
+    body: CreateOutgoingWebhookBody,
+  },
+  'DELETE /outgoing-webhooks/:id': { summary: 'Remove an outgoing webhook' },
   'DELETE /webhooks/:id': { summary: 'Remove a webhook (who added it, a channel admin, or an admin)' },
   'GET /admin/webhooks': { summary: 'Every incoming webhook, with its channel (admin)' },
   'POST /admin/import/slack/links': {

@@ -11,9 +11,11 @@ export type SafeFetchOptions = {
   timeoutMs: number;
   /** A longer body is refused with reason 'size'. */
   maxBytes: number;
-  accept: 'html' | 'image';
+  accept: 'html' | 'image' | 'json';
   userAgent: string;
   maxRedirects?: number;
+  /** A POST of this body instead of a GET; a POST follows no redirect. */
+  post?: { body: string; headers: Record<string, string> };
 };
 
 /** url: the final URL after redirects; contentType: the bare lowercase media type. */
@@ -36,8 +38,13 @@ export class FetchRefused extends Error {
 const ACCEPTED_TYPES = {
   html: new Set(['text/html', 'application/xhtml+xml']),
   image: new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  json: new Set(['application/json']),
 };
-const ACCEPT_HEADER = { html: 'text/html,application/xhtml+xml', image: 'image/*' };
+const ACCEPT_HEADER = {
+  html: 'text/html,application/xhtml+xml',
+  image: 'image/*',
+  json: 'application/json',
+};
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
@@ -50,7 +57,7 @@ export function isPublicAddress(ip: string): boolean {
   }
 }
 
-/** A GET that refuses private addresses, odd ports, other schemes, unwanted types and large bodies. */
+/** A GET (or a POST) that refuses private addresses, odd ports, other schemes, unwanted types and large bodies. */
 export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Fetched> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), opts.timeoutMs);
@@ -73,7 +80,7 @@ async function follow(start: string, opts: SafeFetchOptions, signal: AbortSignal
     const res = await send(target, host, address, opts, signal);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
-    if (REDIRECTS.has(status) && location !== undefined) {
+    if (REDIRECTS.has(status) && location !== undefined && !opts.post) {
       res.destroy();
       if (redirects >= (opts.maxRedirects ?? 3)) throw new FetchRefused('redirects');
       target = parseTarget(location, target);
@@ -150,11 +157,13 @@ function send(
         hostname: host,
         port: target.port || undefined,
         path: target.pathname + target.search,
-        method: 'GET',
+        method: opts.post ? 'POST' : 'GET',
         headers: {
+          ...opts.post?.headers,
           'user-agent': opts.userAgent,
           accept: ACCEPT_HEADER[opts.accept],
           'accept-encoding': 'identity',
+          ...(opts.post && { 'content-length': String(Buffer.byteLength(opts.post.body)) }),
         },
         lookup: pinned,
         agent: false,
@@ -167,7 +176,7 @@ function send(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(opts.post?.body);
   });
 }
 

@@ -33,6 +33,15 @@ const routes: Record<string, (req: http.IncomingMessage, res: http.ServerRespons
   '/r2': (_req, res) => res.writeHead(307, { location: '/r1' }).end(),
   '/r1': (_req, res) => res.writeHead(303, { location: `${base}/page` }).end(),
   '/cookie': (_req, res) => res.writeHead(302, { location: '/page', 'set-cookie': 'session=secret' }).end(),
+  '/echo': (req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ method: req.method, body, sig: req.headers['x-sig'] })),
+    );
+  },
 };
 const server = http.createServer((req, res) => {
   seen.push(req.headers);
@@ -69,6 +78,17 @@ async function refusal(url: string, opts: Partial<SafeFetchOptions> = {}) {
 }
 
 describe('safeFetch', () => {
+  it('POSTs a body with its headers and reads a JSON answer, following no redirect', async () => {
+    const post = { body: '{"text":"hi"}', headers: { 'content-type': 'application/json', 'x-sig': 'v1=ab' } };
+    const answer = await safeFetch(`${base}/echo`, { ...local, accept: 'json', post });
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      method: 'POST',
+      body: '{"text":"hi"}',
+      sig: 'v1=ab',
+    });
+    expect(await refusal(`${base}/r1`, { accept: 'json', post })).toBe('status');
+  });
+
   it('fetches a page from an allowed host, with the bare media type', async () => {
     const page = await safeFetch(`${base}/page`, local);
     expect(page).toEqual({
