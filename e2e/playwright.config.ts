@@ -47,6 +47,7 @@ export default defineConfig({
         RATE_LIMITS: 'off',
         // Link previews of the journeys' own pages, served on this machine.
         LINK_PREVIEW_PRIVATE_HOSTS: '127.0.0.1',
+        OUTGOING_WEBHOOK_PRIVATE_HOSTS: '127.0.0.1',
         ALLOWED_ORIGINS: `http://localhost:${STATIC_PORT}`,
         ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
       },

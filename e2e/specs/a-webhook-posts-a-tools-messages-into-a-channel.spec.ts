@@ -39,9 +39,10 @@ test('a webhook added to a channel posts a tool’s messages there, live, until 
   await alice.page.getByRole('button', { name: 'Channel actions' }).click();
   await alice.page.getByRole('menuitem', { name: /^Webhooks/ }).click();
   const dialog = alice.page.getByRole('dialog', { name: `Webhooks in #${channel}` });
-  await expect(dialog.getByText('None yet')).toBeVisible();
-  await expect(dialog.getByLabel('Name')).toBeFocused();
-  await dialog.getByLabel('Name').fill('CI');
+  await expect(dialog.getByRole('region', { name: 'Incoming webhooks' }).getByText('None yet')).toBeVisible();
+  const incoming = dialog.getByRole('region', { name: 'Incoming webhooks' });
+  await expect(incoming.getByLabel('Name')).toBeFocused();
+  await incoming.getByLabel('Name').fill('CI');
   await dialog.getByRole('button', { name: 'Add webhook' }).click();
   const urlBox = dialog.getByRole('textbox', { name: 'Webhook URL' });
   await expect(urlBox).toHaveValue(/\/api\/v1\/hooks\/[A-Za-z0-9_-]{43}$/);
@@ -126,7 +127,7 @@ test('a webhook added to a channel posts a tool’s messages there, live, until 
   await expect(ask).toContainText('Tools using its URL will get an error from now on.');
   if (SHOTS) await alice.page.screenshot({ path: `${SHOTS}/webhook-remove.png` });
   await ask.getByRole('button', { name: 'Remove webhook' }).click();
-  await expect(dialog.getByText('None yet')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Incoming webhooks' }).getByText('None yet')).toBeVisible();
   const refused = await tool.post(newUrl, { data: { text: 'too late' } });
   expect(refused.status()).toBe(404);
   await expect(composer(alice.page, channel)).toBeVisible();

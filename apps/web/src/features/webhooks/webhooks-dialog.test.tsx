@@ -22,7 +22,7 @@ const URL_ONCE = 'http://parley.test/api/v1/hooks/abcdefghijklmnopqrstuvwxyzABCD
 
 function renderDialog(me: User, listed: Webhook[], where: Channel = channel()) {
   api.mockImplementation(async (method: string, path: string, body?: { name: string }) => {
-    if (method === 'GET') return { webhooks: listed };
+    if (method === 'GET') return { webhooks: path.endsWith('/outgoing-webhooks') ? [] : listed };
     if (method === 'POST' && path.endsWith('/url'))
       return { webhook: hook('mine', me.id), url: `${URL_ONCE}2` };
     if (method === 'POST') return { webhook: hook('new', me.id, { name: body!.name }), url: URL_ONCE };
@@ -40,7 +40,8 @@ function renderDialog(me: User, listed: Webhook[], where: Channel = channel()) {
 describe('WebhooksDialog', () => {
   it('adds a webhook and shows its URL once, with a way to try it', async () => {
     renderDialog(user('u1'), []);
-    expect(await screen.findByText('None yet', {}, { timeout: 2000 })).toBeTruthy();
+    const incoming = screen.getByRole('region', { name: 'Incoming webhooks', hidden: true });
+    expect(await within(incoming).findByText('None yet', {}, { timeout: 2000 })).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /Name/, hidden: true }), '  CI ');
     await userEvent.click(screen.getByRole('button', { name: 'Add webhook', hidden: true }));
     expect(api).toHaveBeenCalledWith('POST', '/channels/c1/webhooks', { name: 'CI' });
