@@ -46,6 +46,10 @@ describe('auditSentence', () => {
     expect(auditSentence(entry('webhook_removed', { targetId: 'b', detail }), name)).toBe(
       'removed Bob’s webhook “CI”',
     );
+    const outgoing = { name: 'Deployer', channel: 'ops', outgoing: true };
+    expect(auditSentence(entry('webhook_added', { detail: outgoing }), name)).toBe(
+      'added the outgoing webhook “Deployer” to #ops',
+    );
   });
 
   it('says how someone signed in, what settings changed to and whom an invite is for', () => {

@@ -85,10 +85,12 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
     case 'bot_removed':
       return `removed the bot ${target}`;
     case 'webhook_added':
-      return `added the webhook “${d?.name ?? '?'}” to #${d?.channel ?? '?'}`;
+      return `added the ${hook(d)} “${d?.name ?? '?'}” to #${d?.channel ?? '?'}`;
     case 'webhook_removed':
       return self
-        ? `removed the webhook “${d?.name ?? '?'}”`
-        : `removed ${target}’s webhook “${d?.name ?? '?'}”`;
+        ? `removed the ${hook(d)} “${d?.name ?? '?'}”`
+        : `removed ${target}’s ${hook(d)} “${d?.name ?? '?'}”`;
   }
 }
+
+const hook = (d: Detail | null | undefined) => (d?.outgoing ? 'outgoing webhook' : 'webhook');
