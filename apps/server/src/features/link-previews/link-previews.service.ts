@@ -10,6 +10,7 @@ import { loadMessage, requireNotSystem } from '../messages/messages.service.js';
 import { findLinks } from './find-links.js';
 import { readPageMeta } from './page-meta.js';
 import { imagePath } from './preview-image.js';
+import { Background } from '../../jobs/background.js';
 import { FetchRefused, safeFetch } from '../../http/safe-fetch.js';
 
 const PAGE_BYTES = 512 * 1024;
@@ -25,49 +26,37 @@ type Cached = { at: number; preview: LinkPreview | null };
 
 /** Reads the links of each message sent or edited, and adds their previews a moment later. */
 export class LinkPreviews {
-  private readonly waiting: string[] = [];
-  private active = 0;
+  private readonly work: Background;
+  private readonly queued = new Set<string>();
   private readonly cache = new Map<string, Cached>();
-  private readonly idle = new Set<() => void>();
 
   constructor(private readonly ctx: AppContext) {
+    this.work = new Background(CONCURRENCY, MAX_WAITING, ctx.log, 'link previews');
     if (!ctx.config.linkPreviews) return;
     ctx.events.on('message.created', ({ message }) => this.consider(message));
     ctx.events.on('message.edited', ({ message }) => this.consider(message));
   }
 
-  /** Resolves once nothing is waiting or being fetched (tests, shutdown). */
+  /** Resolves once nothing is waiting or being fetched (closing, tests). */
   settled(): Promise<void> {
-    if (this.active === 0 && this.waiting.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idle.add(resolve));
+    return this.work.settled();
   }
 
   private consider(message: { id: string; body: string | null; deletedAt: string | null }): void {
     if (message.body === null || message.deletedAt || !/https?:\/\//i.test(message.body)) return;
-    if (this.waiting.includes(message.id)) return;
-    if (this.waiting.length >= MAX_WAITING) {
-      this.ctx.log.warn({ messageId: message.id }, 'link previews: too many waiting, skipped');
-      return;
-    }
-    this.waiting.push(message.id);
-    this.next();
-  }
-
-  private next(): void {
-    while (this.active < CONCURRENCY && this.waiting.length) {
-      const id = this.waiting.shift()!;
-      this.active++;
-      void this.preview(id)
-        .catch((err: unknown) => this.ctx.log.warn({ err, messageId: id }, 'link previews failed'))
-        .finally(() => {
-          this.active--;
-          this.next();
-          if (this.active === 0 && this.waiting.length === 0) {
-            for (const resolve of this.idle) resolve();
-            this.idle.clear();
-          }
-        });
-    }
+    // A message waiting already is read afresh when its turn comes.
+    if (this.queued.has(message.id)) return;
+    this.queued.add(message.id);
+    const forget = () => this.queued.delete(message.id);
+    void this.work
+      .add(
+        async () => {
+          forget();
+          await this.preview(message.id);
+        },
+        { messageId: message.id },
+      )
+      .finally(forget);
   }
 
   private async preview(messageId: string): Promise<void> {

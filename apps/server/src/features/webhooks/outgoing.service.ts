@@ -14,17 +14,12 @@ import { channels, outgoingWebhooks } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { accountChanged } from '../../events/account-changed.js';
 import { FetchRefused, safeFetch } from '../../http/safe-fetch.js';
+import { Background } from '../../jobs/background.js';
 import { loadVisible } from '../channels/channels.service.js';
-import {
-  type Actor,
-  canManage,
-  isInstanceAdmin,
-  requireActive,
-  requireMember,
-} from '../channels/permissions.js';
+import { type Actor, canManage, requireActive, requireMember } from '../channels/permissions.js';
 import { sendMessage } from '../messages/messages.service.js';
 import { findUserById } from '../users/users.repo.js';
-import { WEBHOOKS_PER_CHANNEL } from './webhooks.service.js';
+import { requireManager, WEBHOOKS_PER_CHANNEL } from './webhooks.service.js';
 
 type Row = typeof outgoingWebhooks.$inferSelect;
 
@@ -115,14 +110,7 @@ export async function createOutgoing(
 export async function deleteOutgoing(ctx: AppContext, actor: Actor, id: string, address: string) {
   const [row] = await ctx.db.select().from(outgoingWebhooks).where(eq(outgoingWebhooks.id, id));
   if (!row) throw new AppError('webhook_not_found');
-  if (!isInstanceAdmin(actor)) {
-    const { channel, membership } = await loadVisible(ctx.db, actor, row.channelId).catch(() => {
-      throw new AppError('webhook_not_found');
-    });
-    requireMember(membership);
-    if (row.createdBy !== actor.id && !canManage(actor, channel, membership))
-      throw new AppError('forbidden', 'Only who added a webhook or a channel admin can remove it.');
-  }
+  await requireManager(ctx, actor, row);
   await ctx.db.delete(outgoingWebhooks).where(eq(outgoingWebhooks.id, id));
   accountChanged(ctx, 'webhook_removed', actor.id, row.createdBy, {
     detail: { name: row.name, outgoing: true },
@@ -141,12 +129,11 @@ export function triggerOf(text: string, words: string[]): string | null | undefi
 /** Calls each channel's outgoing webhooks for the messages people send there, a few at a time. */
 export class OutgoingWebhooks {
   private byChannel = new Map<string, Row[]>();
-  private readonly waiting: (() => Promise<void>)[] = [];
-  private active = 0;
+  private readonly work: Background;
   private timer: NodeJS.Timeout | undefined;
-  private readonly idle = new Set<() => void>();
 
   constructor(private readonly ctx: AppContext) {
+    this.work = new Background(CONCURRENCY, MAX_WAITING, ctx.log, 'outgoing webhook');
     callers.set(ctx, this);
     ctx.events.on('message.created', ({ message }) => {
       // A Map lookup for every send: a channel without webhooks costs nothing more.
@@ -163,8 +150,7 @@ export class OutgoingWebhooks {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    this.waiting.length = 0;
-    if (this.active > 0) await new Promise<void>((resolve) => this.idle.add(resolve));
+    await this.work.settled();
   }
 
   async reload(): Promise<void> {
@@ -201,29 +187,7 @@ export class OutgoingWebhooks {
         triggerWord: trigger,
         createdAt: message.createdAt,
       };
-      if (this.waiting.length >= MAX_WAITING) {
-        this.warn(new Error('too many calls waiting'), message.id);
-        continue;
-      }
-      this.waiting.push(() => this.call(hook, call));
-    }
-    this.next();
-  }
-
-  private next(): void {
-    while (this.active < CONCURRENCY && this.waiting.length) {
-      const work = this.waiting.shift()!;
-      this.active++;
-      void work()
-        .catch((err: unknown) => this.warn(err))
-        .finally(() => {
-          this.active--;
-          this.next();
-          if (this.active === 0 && this.waiting.length === 0) {
-            for (const resolve of this.idle) resolve();
-            this.idle.clear();
-          }
-        });
+      void this.work.add(() => this.call(hook, call), { messageId: message.id, webhookId: hook.id });
     }
   }
 

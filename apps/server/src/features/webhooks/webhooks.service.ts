@@ -59,18 +59,25 @@ export async function createWebhook(
   return { webhook: repo.toWebhook(row), token };
 }
 
-/** A webhook its creator, the channel's admins or the instance's admins may change or remove. */
+/** A webhook, incoming or outgoing, its creator, the channel's admins or the instance's admins may change or remove. */
+export async function requireManager(
+  ctx: AppContext,
+  actor: Actor,
+  row: { channelId: string; createdBy: string },
+): Promise<void> {
+  if (isInstanceAdmin(actor)) return;
+  const { channel, membership } = await loadVisible(ctx.db, actor, row.channelId).catch(() => {
+    throw new AppError('webhook_not_found');
+  });
+  requireMember(membership);
+  if (row.createdBy !== actor.id && !canManage(actor, channel, membership))
+    throw new AppError('forbidden', 'Only who added a webhook or a channel admin can change it.');
+}
+
 async function loadManaged(ctx: AppContext, actor: Actor, id: string) {
   const row = await repo.findWebhook(ctx.db, id);
   if (!row) throw new AppError('webhook_not_found');
-  if (!isInstanceAdmin(actor)) {
-    const { channel, membership } = await loadVisible(ctx.db, actor, row.channelId).catch(() => {
-      throw new AppError('webhook_not_found');
-    });
-    requireMember(membership);
-    if (row.createdBy !== actor.id && !canManage(actor, channel, membership))
-      throw new AppError('forbidden', 'Only who added a webhook or a channel admin can change it.');
-  }
+  await requireManager(ctx, actor, row);
   return row;
 }
 
