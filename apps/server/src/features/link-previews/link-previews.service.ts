@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { LIMITS, VERSION, type LinkPreview } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { messages } from '../../db/schema.js';
@@ -115,19 +115,21 @@ export class LinkPreviews {
 const removed = (row: MessageRow) => Array.isArray(row.previews) && row.previews.length === 0;
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Writes the previews unless the message changed meanwhile, and tells every member's tab. */
+/**
+ * Writes the previews unless the message changed meanwhile (an edit, or the author removing them
+ * while they were fetched), and tells every member's tab. The author's removal always applies.
+ */
 async function store(ctx: AppContext, row: MessageRow, previews: LinkPreview[] | [] | null): Promise<void> {
+  const removal = previews !== null && previews.length === 0;
+  const unchanged = and(
+    row.editedAt ? eq(messages.editedAt, row.editedAt) : isNull(messages.editedAt),
+    or(isNull(messages.previews), sql`jsonb_array_length(${messages.previews}) > 0`),
+  );
   const updated = await ctx.db.transaction(async (tx) => {
     const [next] = await tx
       .update(messages)
       .set({ previews: previews === null ? null : sql`${JSON.stringify(previews)}::jsonb` })
-      .where(
-        and(
-          eq(messages.id, row.id),
-          isNull(messages.deletedAt),
-          row.editedAt ? eq(messages.editedAt, row.editedAt) : isNull(messages.editedAt),
-        ),
-      )
+      .where(and(eq(messages.id, row.id), isNull(messages.deletedAt), removal ? undefined : unchanged))
       .returning();
     if (next)
       await recordChanges(tx, [{ kind: 'message:updated', channelId: row.channelId, entityId: row.id }]);
