@@ -169,6 +169,24 @@ describe.each(await backendsToTest())('outgoing webhooks on %s', (backend) => {
     );
   });
 
+  it('stops calling once its adder leaves the channel: access taken away stops what they set up', async () => {
+    const room = (await alice.post('/channels', { name: 'leaving', kind: 'public' })).body.channel.id;
+    await bob.post(`/channels/${room}/join`);
+    const hook = (await alice.post(`/channels/${room}/outgoing-webhooks`, { name: 'All', url: bot.url })).body
+      .webhook;
+    const calls = () => bot.calls.filter((c) => c.body.webhookId === hook.id).length;
+    await bob.post(`/channels/${room}/messages`, { clientId: clientId(), body: 'first' });
+    await waitFor(async () => calls() === 1);
+    expect((await alice.post(`/channels/${room}/leave`)).status).toBeLessThan(300);
+    await bob.post(`/channels/${room}/messages`, { clientId: clientId(), body: 'after alice left' });
+    await waitFor(async () =>
+      /^stopped/.test(
+        (await bob.get(`/channels/${room}/outgoing-webhooks`)).body.webhooks[0].lastResult ?? '',
+      ),
+    );
+    expect(calls()).toBe(1);
+  });
+
   it('refuses DMs and encrypted channels', async () => {
     const dm = (await alice.post('/dms', { userId: bob.user.id })).body.channel.id;
     expect((await alice.post(`/channels/${dm}/outgoing-webhooks`, { name: 'x', url: bot.url })).status).toBe(

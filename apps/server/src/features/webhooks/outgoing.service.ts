@@ -176,6 +176,7 @@ export class OutgoingWebhooks {
       .from(channels)
       .where(eq(channels.id, message.channelId));
     for (const { hook, trigger } of due) {
+      if (!(await this.adderStays(hook))) continue;
       const call: OutgoingWebhookCall = {
         webhookId: hook.id,
         channelId: message.channelId,
@@ -189,6 +190,25 @@ export class OutgoingWebhooks {
       };
       void this.work.add(() => this.call(hook, call), { messageId: message.id, webhookId: hook.id });
     }
+  }
+
+  /** Access taken from its adder (deactivated, or out of the channel) stops what they set up sending. */
+  private async adderStays(hook: Row): Promise<boolean> {
+    const adder = await findUserById(this.ctx.db, hook.createdBy);
+    const membership =
+      adder?.status === 'active'
+        ? (await loadVisible(this.ctx.db, adder, hook.channelId).catch(() => undefined))?.membership
+        : undefined;
+    if (membership) return true;
+    await this.note(hook, 'stopped: its adder left the channel or was deactivated');
+    return false;
+  }
+
+  private async note(hook: Row, result: string): Promise<void> {
+    await this.ctx.db
+      .update(outgoingWebhooks)
+      .set({ lastCalledAt: new Date(), lastResult: result })
+      .where(eq(outgoingWebhooks.id, hook.id));
   }
 
   private async call(hook: Row, call: OutgoingWebhookCall): Promise<void> {
@@ -218,10 +238,7 @@ export class OutgoingWebhooks {
       // A 2xx that is not JSON is a call that answered nothing.
       if (err.reason !== 'type') result = describeRefusal(err);
     }
-    await this.ctx.db
-      .update(outgoingWebhooks)
-      .set({ lastCalledAt: new Date(), lastResult: result })
-      .where(eq(outgoingWebhooks.id, hook.id));
+    await this.note(hook, result);
     if (answer) await this.postAnswer(hook, answer);
   }
 
