@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, SETTING_NAMES } from './config.js';
 import { ensureSecret } from './secret.js';
 
 describe('loadConfig', () => {
+  it('has every setting in .env.example, and nothing there it does not read', () => {
+    const example = fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...new Set(listed)].sort()).toEqual([...SETTING_NAMES].sort());
+  });
+
   it('gives the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

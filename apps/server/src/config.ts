@@ -47,6 +47,9 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
+/** Every setting's name, as .env.example lists them. */
+export const SETTING_NAMES = Object.keys(Env.shape);
+
 export type Config = {
   mode: 'production' | 'development' | 'test';
   port: number;
