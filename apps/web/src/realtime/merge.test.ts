@@ -4,6 +4,8 @@ import {
   isPending,
   mergeMessages,
   noteMessage,
+  placeSent,
+  placeSentInThread,
   setRead,
   totalUnread,
   unreadState,
@@ -63,6 +65,22 @@ describe('mergeMessages with pending sends', () => {
     expect(afterResponse).toEqual([sent]);
     // A stale pending copy showing up again (another tab's outbox) is still hidden by the sent one.
     expect(mergeMessages(afterResponse, [pending('x')])).toEqual([sent]);
+  });
+
+  it('a send’s answer arriving after its newer live copy (its link previews) does not put the older copy back', () => {
+    const answer = msg(4, { clientId: 'x' });
+    const previewed = {
+      ...answer,
+      previews: [
+        { url: 'https://a.example/', title: 'A', description: null, siteName: null, imageUrl: null },
+      ],
+    };
+    const page = { messages: [msg(1), previewed], hasMoreBefore: false, hasMoreAfter: false };
+    expect(placeSent(page, answer)?.messages.at(-1)).toBe(previewed);
+    // Alone, the answer still places the message.
+    expect(placeSent({ ...page, messages: [msg(1)] }, answer)?.messages.at(-1)).toEqual(answer);
+    const thread = { root: msg(1), messages: [previewed], hasMoreBefore: false };
+    expect(placeSentInThread(thread as never, answer)).toBe(thread);
   });
 
   it('lets a retried send keep its place and take its new status', () => {

@@ -57,6 +57,18 @@ export function applyMessage(page: MessagePage | undefined, message: Message): M
   return { ...page, messages: mergeMessages(page.messages, [message]) };
 }
 
+/**
+ * A send's own answer: placed only when the socket has not brought the message already, whose copy
+ * may be newer (its link previews, a reaction) than the answer, which left the server first.
+ */
+export function placeSent(page: MessagePage | undefined, message: Message): MessagePage | undefined {
+  return page?.messages.some((m) => m.id === message.id) ? page : applyMessage(page, message);
+}
+
+export function placeSentInThread(page: ThreadPage | undefined, message: Message): ThreadPage | undefined {
+  return page?.messages.some((m) => m.id === message.id) ? page : applyToThread(page, message);
+}
+
 /** A newer page joins the end of a window; it reaches the newest when the server has nothing beyond. */
 export function appendNewer(
   page: MessagePage | undefined,

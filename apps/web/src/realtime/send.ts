@@ -6,7 +6,7 @@ import { encryptText } from '../crypto/message-crypto';
 import { api, ApiError, describeError } from '../lib/api';
 import { connection } from './connection';
 import { keys } from './keys';
-import { applyMessage, applyToThread, noteMessage, type MessagePage, type ThreadPage } from './merge';
+import { noteMessage, placeSent, placeSentInThread, type MessagePage, type ThreadPage } from './merge';
 import { enqueue, outbox, removeItem, updateItem, type OutboxItem } from './outbox';
 
 let flushing = false;
@@ -42,9 +42,11 @@ export async function flushOutbox(qc: QueryClient): Promise<void> {
       if (!item) break;
       try {
         const message = await post(qc, item);
-        qc.setQueryData<MessagePage>(keys.messages(item.channelId), (p) => applyMessage(p, message));
+        qc.setQueryData<MessagePage>(keys.messages(item.channelId), (p) => placeSent(p, message));
         if (message.threadRootId)
-          qc.setQueryData<ThreadPage>(keys.thread(message.threadRootId), (p) => applyToThread(p, message));
+          qc.setQueryData<ThreadPage>(keys.thread(message.threadRootId), (p) =>
+            placeSentInThread(p, message),
+          );
         qc.setQueryData<Channel[]>(keys.channels, (c) =>
           noteMessage(c, message, { selfId: message.authorId, reading: true }),
         );
