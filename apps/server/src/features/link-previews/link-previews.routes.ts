@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { IdParams, PreviewImageQuery, VERSION } from '@parley/protocol';
+import { IdParams, PreviewImageQuery } from '@parley/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../../http/session.js';
-import { removePreviews } from './link-previews.service.js';
+import { previewFetch, removePreviews } from './link-previews.service.js';
 import { signedBy } from './preview-image.js';
 import { FetchRefused, safeFetch } from '../../http/safe-fetch.js';
 
@@ -22,13 +22,7 @@ export function linkPreviewRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { u, s } = parse(PreviewImageQuery, req.query);
     if (!signedBy(ctx.secret, u, s)) throw new AppError('not_found', 'No such picture.');
     try {
-      const image = await safeFetch(u, {
-        allowHosts: new Set(ctx.config.linkPreviewPrivateHosts),
-        timeoutMs: 5_000,
-        maxBytes: IMAGE_BYTES,
-        accept: 'image',
-        userAgent: `Parley/${VERSION} (link preview)`,
-      });
+      const image = await safeFetch(u, previewFetch(ctx.config, 'image', IMAGE_BYTES));
       return reply
         .header('content-type', image.contentType)
         .header('content-disposition', 'inline')

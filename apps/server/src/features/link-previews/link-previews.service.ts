@@ -11,11 +11,23 @@ import { findLinks } from './find-links.js';
 import { readPageMeta } from './page-meta.js';
 import { imagePath } from './preview-image.js';
 import { Background } from '../../jobs/background.js';
-import { FetchRefused, safeFetch } from '../../http/safe-fetch.js';
+import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../http/safe-fetch.js';
 
 const PAGE_BYTES = 512 * 1024;
 const FETCH_MS = 5_000;
-const USER_AGENT = `Parley/${VERSION} (link preview)`;
+
+/** How a preview's page or picture is fetched: the one set of rules for both. */
+export const previewFetch = (
+  config: AppContext['config'],
+  accept: 'html' | 'image',
+  maxBytes: number,
+): SafeFetchOptions => ({
+  allowHosts: new Set(config.linkPreviewPrivateHosts),
+  timeoutMs: FETCH_MS,
+  maxBytes,
+  accept,
+  userAgent: `Parley/${VERSION} (link preview)`,
+});
 // Bounded work: a flood of links waits in a short line, and past it goes without previews.
 const CONCURRENCY = 2;
 const MAX_WAITING = 200;
@@ -89,13 +101,7 @@ export class LinkPreviews {
 
   private async fetchPreview(link: string): Promise<LinkPreview | null> {
     try {
-      const page = await safeFetch(link, {
-        allowHosts: new Set(this.ctx.config.linkPreviewPrivateHosts),
-        timeoutMs: FETCH_MS,
-        maxBytes: PAGE_BYTES,
-        accept: 'html',
-        userAgent: USER_AGENT,
-      });
+      const page = await safeFetch(link, previewFetch(this.ctx.config, 'html', PAGE_BYTES));
       const meta = readPageMeta(page.body.toString('utf8'), page.url);
       if (!meta) return null;
       return {

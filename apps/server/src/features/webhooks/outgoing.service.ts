@@ -130,10 +130,12 @@ export function triggerOf(text: string, words: string[]): string | null | undefi
 export class OutgoingWebhooks {
   private byChannel = new Map<string, Row[]>();
   private readonly work: Background;
+  private readonly allowHosts: ReadonlySet<string>;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly ctx: AppContext) {
     this.work = new Background(CONCURRENCY, MAX_WAITING, ctx.log, 'outgoing webhook');
+    this.allowHosts = new Set(ctx.config.outgoingWebhookPrivateHosts);
     callers.set(ctx, this);
     ctx.events.on('message.created', ({ message }) => {
       // A Map lookup for every send: a channel without webhooks costs nothing more.
@@ -218,7 +220,7 @@ export class OutgoingWebhooks {
     let answer: OutgoingWebhookAnswer | undefined;
     try {
       const res = await safeFetch(hook.url, {
-        allowHosts: new Set(this.ctx.config.outgoingWebhookPrivateHosts),
+        allowHosts: this.allowHosts,
         timeoutMs: CALL_MS,
         maxBytes: ANSWER_BYTES,
         accept: 'json',
