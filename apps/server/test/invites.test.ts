@@ -42,6 +42,16 @@ describe('invite-only registration', () => {
     expect((await new ApiClient(server.url).get(`/invites/${code}`)).body.invite.valid).toBe(false);
   });
 
+  it('an invite code with a NUL character answers 400, not 500', async () => {
+    for (const res of [
+      await new ApiClient(server.url).get('/invites/a%00b'),
+      await owner.delete('/admin/invites/a%00b'),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+  });
+
   it('rejects a revoked invite', async () => {
     const { body } = await owner.post('/admin/invites', {});
     expect((await owner.delete(`/admin/invites/${body.invite.code}`)).status).toBe(204);

@@ -6,6 +6,7 @@ import {
   CreateInviteBody,
   UpdateSettingsBody,
   type AdminChannelsResponse,
+  SafeString,
 } from '@parley/protocol';
 import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
@@ -18,7 +19,7 @@ import { auditRoutes } from '../audit/audit.routes.js';
 import { adminUserRoutes } from './admin-users.routes.js';
 import * as repo from './admin.repo.js';
 
-const CodeParams = z.strictObject({ code: z.string().min(1).max(64) });
+const CodeParams = z.strictObject({ code: SafeString.min(1).max(64) });
 /** Invite links open at once: enough for any team, and a bound on a repeated press. */
 const OPEN_INVITES_AT_MOST = 100;
 
