@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.js';
 import { ensureDefaultChannel } from './db/seed.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { ssoRoutes } from './features/sso/sso.routes.js';
 import { hashToken, userForToken } from './features/auth/auth.service.js';
 import { connectSessionBus } from './features/auth/session-bus.js';
 import { SessionCache } from './features/auth/session-cache.js';
@@ -123,6 +124,7 @@ export async function createParley(
         installRateLimits,
         publicRoutes,
         authRoutes,
+        ssoRoutes,
         userRoutes,
         channelRoutes,
         messageRoutes,

@@ -95,6 +95,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('turns single sign-on on only with an issuer, client id and secret together', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const oidc = {
+      OIDC_ISSUER: 'https://id.example.com/realms/team',
+      OIDC_CLIENT_ID: 'parley',
+      OIDC_CLIENT_SECRET: 's',
+    };
+    expect(loadConfig(oidc).oidc).toEqual({
+      issuer: 'https://id.example.com/realms/team',
+      clientId: 'parley',
+      clientSecret: 's',
+      name: 'single sign-on',
+    });
+    expect(loadConfig({ ...oidc, OIDC_NAME: 'Acme SSO' }).oidc?.name).toBe('Acme SSO');
+    expect(() => loadConfig({ OIDC_ISSUER: 'id.example.com?x=1', OIDC_CLIENT_ID: 'parley' })).toThrow(
+      /OIDC_CLIENT_SECRET: needed[\s\S]*OIDC_ISSUER: "id.example.com\?x=1" is not an issuer URL/,
+    );
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'https://id.example.com/?x=1' })).toThrow(/OIDC_ISSUER/);
+  });
+
   it('takes API and socket bases on other hosts, and checks allowed origins', () => {
     const config = loadConfig({
       PUBLIC_API_BASE: 'https://api.example.com/api/v1/',

@@ -40,6 +40,10 @@ const Env = z.object({
   LINK_PREVIEWS: z.enum(['on', 'off'], "must be 'on' or 'off'").default('on'),
   LINK_PREVIEW_PRIVATE_HOSTS: z.string().default(''),
   OUTGOING_WEBHOOK_PRIVATE_HOSTS: z.string().default(''),
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40).default('single sign-on'),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -84,7 +88,11 @@ export type Config = {
   linkPreviewPrivateHosts: string[];
   /** Hosts outgoing webhooks may call though they are on a private network (a bot beside Parley). */
   outgoingWebhookPrivateHosts: string[];
+  /** An OpenID Connect provider people may sign in with; unset: passwords only. */
+  oidc: OidcSettings | undefined;
 };
+
+export type OidcSettings = { issuer: string; clientId: string; clientSecret: string; name: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -130,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems,
   );
   const s3 = s3Settings(e, problems);
+  const oidc = oidcSettings(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     mode: e.NODE_ENV,
@@ -156,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     linkPreviews: e.LINK_PREVIEWS === 'on',
     linkPreviewPrivateHosts: previewHosts,
     outgoingWebhookPrivateHosts: webhookHosts,
+    oidc,
   };
 }
 
@@ -197,6 +207,28 @@ function s3Settings(e: z.infer<typeof Env>, problems: string[]): S3Settings | un
     region: e.S3_REGION,
     accessKeyId: e.S3_ACCESS_KEY_ID!,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+  };
+}
+
+/** The issuer, client id and secret together, or none of them. */
+function oidcSettings(e: z.infer<typeof Env>, problems: string[]): OidcSettings | undefined {
+  const given = {
+    OIDC_ISSUER: e.OIDC_ISSUER,
+    OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+  };
+  const missing = Object.entries(given).filter(([, v]) => !v);
+  if (missing.length === 3) return undefined;
+  for (const [name] of missing) problems.push(`${name}: needed when any OIDC_ setting is set`);
+  const issuer = e.OIDC_ISSUER;
+  if (issuer && (!isUrl(issuer) || new URL(issuer).search || new URL(issuer).hash))
+    problems.push(`OIDC_ISSUER: "${issuer}" is not an issuer URL like https://id.example.com/realms/team`);
+  if (missing.length || !isUrl(issuer!)) return undefined;
+  return {
+    issuer: issuer!,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    name: e.OIDC_NAME,
   };
 }
 

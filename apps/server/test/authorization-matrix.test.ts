@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/http/route-table.js';
 import { ApiClient, clientId, signUp } from './support/client.js';
 import { makeKeys, newChannelKey, type TestKeys, wrapFor } from './support/e2e-keys.js';
+import { startOidcProvider } from './support/oidc-provider.js';
 import { startServer, type TestServer } from './support/server.js';
 
 const ACTORS = ['owner', 'admin', 'member', 'nonMember', 'guest', 'deactivated', 'anonymous', 'bot'] as const;
 type Actor = (typeof ACTORS)[number];
-type Answer = '2xx' | '401' | '403' | '404';
+type Answer = '2xx' | '302' | '401' | '403' | '404';
 type Expect = Record<Actor, Answer>;
 const PASSWORD = 'correct horse battery';
 
@@ -147,6 +148,11 @@ const POLICY: Record<string, Policy> = {
   'DELETE /api/v1/auth/sessions/:id': { expect: SIGNED_IN, ownSession: true },
   'GET /api/v1/auth/reset/:token': { expect: PUBLIC },
   'POST /api/v1/auth/reset/:token': { expect: PUBLIC, body: () => ({ password: PASSWORD }) },
+  'GET /api/v1/auth/sso': { expect: SIGNED_IN },
+  // Single sign-on is a browser's trip: anyone is sent on to the provider, or back to the sign-in page.
+  'GET /api/v1/auth/sso/start': { expect: all('302') },
+  // Without the flow its start left in the browser, a callback only sends the browser back.
+  'GET /api/v1/auth/sso/callback': { expect: all('302'), query: () => 'code=abc&state=def' },
   'GET /api/v1/users': { expect: SIGNED_IN },
   'GET /api/v1/users/by-username/:username': { expect: { ...SIGNED_IN, guest: '404' } },
   'PATCH /api/v1/users/me': { expect: SIGNED_IN, body: () => ({ displayName: 'Renamed' }) },
@@ -345,11 +351,18 @@ const keys = {} as Record<Actor, TestKeys>;
 
 describe('authorization matrix: every route x every kind of caller', () => {
   let server: TestServer;
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
   const clients = {} as Record<Actor | 'creator' | 'target', ApiClient>;
   let botToken = '';
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMITS: 'off' });
+    provider = await startOidcProvider({ id: 'parley', secret: 'matrix' });
+    server = await startServer({
+      RATE_LIMITS: 'off',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'parley',
+      OIDC_CLIENT_SECRET: 'matrix',
+    });
     for (const name of [
       'owner',
       'admin',
@@ -373,7 +386,10 @@ describe('authorization matrix: every route x every kind of caller', () => {
     ids.bot = made.bot.id;
     botToken = made.token;
   }, 180_000);
-  afterAll(() => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    await provider.close();
+  });
 
   async function fixture(actor: Actor, policy: Policy, url: string): Promise<Fixture> {
     const { creator, owner } = clients;
@@ -582,6 +598,7 @@ describe('authorization matrix: every route x every kind of caller', () => {
                 }),
           },
           body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+          redirect: 'manual',
         });
         const text = await res.text();
         // Revoking other sessions or changing the password ends the shared session too: sign in again.

@@ -105,6 +105,7 @@ export const AUDIT_ACTIONS = [
   'bot_added',
   'bot_token_renewed',
   'bot_removed',
+  'sso_linked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -558,8 +558,31 @@ export const ClientConfig = z.object({
   socketPath: z.string(),
   cipherAlgorithm: z.literal('aes-256-ctr'),
   version: z.string(),
+  /** Single sign-on, when the server has an OpenID Connect provider: the name its button shows. */
+  sso: z.object({ name: z.string() }).optional(),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
+
+/** GET /auth/sso/start: where to land after, an invite to sign up with, or link to the signed-in account. */
+export const SsoStartQuery = z.strictObject({
+  next: SafeString.max(2000).optional(),
+  invite: SafeString.max(64).optional(),
+  link: z.literal('1').optional(),
+});
+export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
+/** GET /auth/sso/callback: what the provider sends back; other keys it adds are ignored. */
+export const SsoCallbackQuery = z.object({
+  code: SafeString.max(4096).optional(),
+  state: SafeString.max(512).optional(),
+  error: SafeString.max(200).optional(),
+  iss: SafeString.max(2000).optional(),
+});
+export type SsoCallbackQuery = z.infer<typeof SsoCallbackQuery>;
+/** GET /auth/sso: whether single sign-on is set up, and the caller's connected account there. */
+export type SsoStatusResponse = {
+  sso: { name: string } | null;
+  identity: { email: string | null; linkedAt: string } | null;
+};
 
 /**
  * What the server writes into each page it serves (`<script id="parley-boot" type="application/json">`),

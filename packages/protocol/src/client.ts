@@ -15,7 +15,8 @@ export function parseClientConfig(value: unknown): ClientConfig | undefined {
     typeof v.socketBase === 'string' &&
     typeof v.socketPath === 'string' &&
     v.cipherAlgorithm === CIPHER_ALGORITHM &&
-    typeof v.version === 'string';
+    typeof v.version === 'string' &&
+    (v.sso === undefined || typeof v.sso?.name === 'string');
   return ok ? (v as ClientConfig) : undefined;
 }
 

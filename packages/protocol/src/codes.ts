@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'emoji_name_taken',
   'webhook_not_found',
   'too_many_webhooks',
+  'sso_failed',
+  'sso_expired',
+  'sso_taken',
+  'sso_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -102,6 +106,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   emoji_name_taken: 409,
   webhook_not_found: 404,
   too_many_webhooks: 409,
+  sso_failed: 400,
+  sso_expired: 400,
+  sso_taken: 409,
+  sso_unavailable: 503,
 };
 
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -153,4 +161,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   emoji_name_taken: 'That name is taken by a custom emoji or a standard one.',
   webhook_not_found: 'No webhook has this URL: it may have been removed.',
   too_many_webhooks: 'This channel has 25 webhooks: remove one first.',
+  sso_failed: 'Single sign-on did not complete. Please try again.',
+  sso_expired: 'That sign-in took too long or began in another browser. Please try again.',
+  sso_taken: 'That single sign-on account is already connected to another Parley account.',
+  sso_unavailable: 'The sign-in service could not be reached. Try again, or sign in with your password.',
 };

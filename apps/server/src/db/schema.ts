@@ -193,6 +193,25 @@ export const twoFactor = pgTable('two_factor', {
   createdAt: createdAt(),
 });
 
+/** An account at the OpenID Connect provider (its issuer and subject) that signs a Parley account in. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'sso_identities_pk', columns: [t.issuer, t.subject] }),
+    uniqueIndex('sso_identities_user_idx').on(t.issuer, t.userId),
+  ],
+);
+
 /** One-time codes for a lost phone, kept as SHA-256 hashes. */
 export const recoveryCodes = pgTable(
   'recovery_codes',

@@ -49,6 +49,8 @@ export type RateRule = keyof typeof RATE_RULES;
 
 const ROUTES: Record<string, RateRule> = {
   'POST /auth/login': 'login',
+  'GET /auth/sso/start': 'login',
+  'GET /auth/sso/callback': 'login',
   'POST /auth/register': 'register',
   'POST /auth/login/code': 'login',
   'POST /auth/login/setup': 'login',

@@ -18,6 +18,7 @@ export function clientConfig(config: Config): ClientConfig {
     socketPath: config.socketPath,
     cipherAlgorithm: config.cipherAlgorithm,
     version: VERSION,
+    ...(config.oidc && { sso: { name: config.oidc.name } }),
   };
 }
 

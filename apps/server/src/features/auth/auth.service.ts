@@ -3,6 +3,7 @@ import { verify } from '@node-rs/argon2';
 import type { LoginBody, RegisterBody, User } from '@parley/protocol';
 import { accountChanged } from '../../events/account-changed.js';
 import type { AppContext } from '../../context.js';
+import type { Conn } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import { consumeInvite, readSettings } from '../admin/admin.repo.js';
@@ -15,6 +16,7 @@ import {
   insertUser,
   lockRegistrations,
   toUser,
+  type UserRow,
 } from '../users/users.repo.js';
 import {
   isOn as twoFactorOn,
@@ -36,42 +38,63 @@ export async function register(
   meta: SessionMeta,
 ): Promise<{ user: User; token: string } | { twoFactorSetup: TicketAnswer }> {
   const passwordHash = await ctx.limits.hash(() => hashPassword(body.password));
-  const id = randomUUID();
   let created;
   try {
     created = await ctx.db.transaction(async (tx) => {
       await lockRegistrations(tx);
-      const first = (await countUsers(tx)) === 0;
-      if (!first) {
-        const { inviteOnly } = await readSettings(tx);
-        if (body.inviteCode) {
-          if (!(await consumeInvite(tx, body.inviteCode, new Date()))) throw new AppError('invite_invalid');
-        } else if (inviteOnly) {
-          throw new AppError('invite_required');
-        }
-      }
-      // A user group's handle answers @ like a username: the two never clash.
-      if ((await findUserByUsername(tx, body.username)) || (await isGroupHandle(tx, body.username)))
-        throw new AppError('username_taken');
-      return insertUser(tx, {
-        id,
-        username: body.username,
-        displayName: body.displayName,
-        passwordHash,
-        role: first ? 'owner' : 'member',
-      });
+      const { username, displayName, inviteCode } = body;
+      return storeAccount(tx, { username, displayName, passwordHash }, inviteCode);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('username_taken');
     throw err;
   }
-  const general = await findChannelByName(ctx.db, 'general');
-  if (general && !general.archivedAt) await addMembership(ctx, general.id, created.id);
-  accountChanged(ctx, 'registered', created.id, created.id, { address: meta.address });
+  await welcome(ctx, created, meta.address);
   if (await twoFactorRequired(ctx))
     return { twoFactorSetup: ticketFor(ctx, created.id, created.passwordHash) };
   const token = await createSession(ctx, created.id, meta);
   return { user: toUser(created), token };
+}
+
+/**
+ * Stores an account under the registrations lock, which the caller holds. The first account is the
+ * owner; after it, an invite-only team needs an invite, which this uses up.
+ */
+export async function storeAccount(
+  tx: Conn,
+  values: { username: string; displayName: string; passwordHash: string },
+  inviteCode: string | undefined,
+): Promise<UserRow> {
+  const first = (await countUsers(tx)) === 0;
+  if (!first) {
+    const { inviteOnly } = await readSettings(tx);
+    if (inviteCode) {
+      if (!(await consumeInvite(tx, inviteCode, new Date()))) throw new AppError('invite_invalid');
+    } else if (inviteOnly) {
+      throw new AppError('invite_required');
+    }
+  }
+  if (await usernameTaken(tx, values.username)) throw new AppError('username_taken');
+  return insertUser(tx, { id: randomUUID(), ...values, role: first ? 'owner' : 'member' });
+}
+
+/** A user group's handle answers @ like a username: the two never clash. */
+export const usernameTaken = async (db: Conn, username: string) =>
+  !!(await findUserByUsername(db, username)) || (await isGroupHandle(db, username));
+
+/** A new account joins #general and is in the security log. */
+export async function welcome(
+  ctx: AppContext,
+  created: UserRow,
+  address: string,
+  how?: string,
+): Promise<void> {
+  const general = await findChannelByName(ctx.db, 'general');
+  if (general && !general.archivedAt) await addMembership(ctx, general.id, created.id);
+  accountChanged(ctx, 'registered', created.id, created.id, {
+    address,
+    ...(how && { detail: { with: how } }),
+  });
 }
 
 type TicketAnswer = { ticket: string; expiresAt: string };

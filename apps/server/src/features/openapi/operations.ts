@@ -43,6 +43,8 @@ import {
   PreviewImageQuery,
   CreateOutgoingWebhookBody,
   SavedQuery,
+  SsoCallbackQuery,
+  SsoStartQuery,
   SetReminderBody,
   ScheduleMessageBody,
   UpdateScheduledBody,
@@ -77,6 +79,21 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /auth/login': { summary: 'Sign in (sets the session cookie)', body: LoginBody, public: true },
   'POST /auth/logout': { summary: 'Sign out this session', public: true },
   'GET /auth/session': { summary: 'The signed-in user' },
+  'GET /auth/sso': {
+    summary: 'Whether single sign-on is set up, and the account there connected to the caller',
+  },
+  'GET /auth/sso/start': {
+    summary:
+      'Start single sign-on (a browser navigation): redirects to the provider; link=1 connects the signed-in account',
+    query: SsoStartQuery,
+    public: true,
+  },
+  'GET /auth/sso/callback': {
+    summary:
+      "The provider's redirect back: signs in (a new account on first use) and redirects to where the start said",
+    query: SsoCallbackQuery,
+    public: true,
+  },
   'POST /auth/login/code': {
     summary: 'Sign in, second step: a ticket from the password step and a code (sets the session cookie)',
     body: TwoFactorLoginBody,

@@ -3,7 +3,7 @@ import type { User } from '@parley/protocol';
 import type { Conn } from '../../db/client.js';
 import { memberships, users } from '../../db/schema.js';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export function toUser(row: UserRow): User {
   return {
