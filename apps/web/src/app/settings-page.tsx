@@ -10,6 +10,7 @@ import { EncryptionSettings } from '../features/encryption/encryption-settings';
 import { PageLayout } from '../components/page-layout';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { SessionsList } from '../features/account/sessions-list';
+import { SsoCard } from '../features/account/sso-card';
 import { TwoFactorCard } from '../features/account/two-factor-card';
 import { NotificationSettings } from './notification-settings';
 import { ProfilePhoto } from './profile-photo';
@@ -83,6 +84,7 @@ function Security() {
     <>
       <ChangePasswordForm />
       <TwoFactorCard />
+      <SsoCard />
       <SessionsList />
       <SignOut onSignOut={() => logout.mutate()} />
     </>

@@ -37,7 +37,7 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
     case 'signed_in':
       return `signed in with ${d?.with ?? 'a password'}`;
     case 'registered':
-      return 'created their account';
+      return d?.with ? `created their account with ${d.with}` : 'created their account';
     case 'password_changed':
       return 'changed their password';
     case 'password_reset':
@@ -84,6 +84,8 @@ export function auditSentence(e: AuditEntry, name: (id: string | null) => string
       return `gave the bot ${target} a new token`;
     case 'bot_removed':
       return `removed the bot ${target}`;
+    case 'sso_linked':
+      return `connected their ${d?.with ?? 'single sign-on'} account`;
     case 'webhook_added':
       return `added the ${hook(d)} “${d?.name ?? '?'}” to #${d?.channel ?? '?'}`;
     case 'webhook_removed':

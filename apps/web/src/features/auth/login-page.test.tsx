@@ -11,6 +11,8 @@ import { LoginPage } from './login-page';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), api }));
+// A server without single sign-on: these tests are the password and two-factor steps.
+vi.mock('../../lib/config', () => ({ getConfig: () => ({ apiBase: '/api/v1' }) }));
 
 const ticket = 'ticket-'.padEnd(40, 'x');
 const failure = (code: ErrorCode) => new ApiError(code, ERROR_MESSAGES[code], 401);

@@ -1,7 +1,9 @@
 import { Suspense, useCallback, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorNote, FailureNote, Field } from '../../components/field';
+import { ssoErrorMessage } from '../../lib/sso';
 import { AuthLayout } from './auth-form';
+import { SsoLink } from './sso-link';
 import { TwoFactorSetupStep, TwoFactorStep } from './two-factor-steps';
 import { sessionEndedElsewhere, useLogin } from './use-session';
 
@@ -12,8 +14,12 @@ export function LoginPage() {
   const [ticket, setTicket] = useState<{ value: string; setup: boolean }>();
   // Why the code step sent us back here (its ticket expired), said above the form.
   const [backNote, setBackNote] = useState<string>();
+  const state = useLocation().state as { notice?: string; from?: string } | null;
+  const [search] = useSearchParams();
+  // Single sign-on that failed comes back here with its code; a password attempt replaces it.
+  const ssoError = login.isIdle ? ssoErrorMessage(search.get('sso_error')) : undefined;
   const notice =
-    (useLocation().state as { notice?: string } | null)?.notice ??
+    state?.notice ??
     (sessionEndedElsewhere()
       ? 'You were signed out: your session was ended from another device, your password changed, or an admin changed your account.'
       : undefined);
@@ -62,11 +68,12 @@ export function LoginPage() {
           );
         }}
       >
-        {notice && !login.error && !backNote && (
+        {notice && !login.error && !backNote && !ssoError && (
           <p className="notice" role="status">
             {notice}
           </p>
         )}
+        <ErrorNote error={ssoError} />
         <Field
           label="Username"
           autoComplete="username"
@@ -90,6 +97,8 @@ export function LoginPage() {
           Sign in
         </button>
       </form>
+      {/* Where the sign-in was headed (the app's redirect to here remembers it), so SSO lands there too. */}
+      <SsoLink verb="Sign in" next={state?.from ?? '/'} />
     </AuthLayout>
   );
 }

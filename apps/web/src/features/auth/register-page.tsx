@@ -1,15 +1,19 @@
 import { Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { InviteInfoResponse, SettingsResponse } from '@parley/protocol';
-import { FailureNote, Field } from '../../components/field';
+import { ErrorNote, FailureNote, Field } from '../../components/field';
 import { api } from '../../lib/api';
+import { ssoErrorMessage } from '../../lib/sso';
 import { AuthLayout } from './auth-form';
+import { SsoLink } from './sso-link';
 import { TwoFactorSetupStep } from './two-factor-steps';
 import { useRegister } from './use-session';
 
 export function RegisterPage() {
   const { code } = useParams();
+  // A sign-up through single sign-on that failed comes back to the invite with its code.
+  const ssoError = ssoErrorMessage(useSearchParams()[0].get('sso_error'));
   const register = useRegister();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -103,12 +107,14 @@ export function RegisterPage() {
             value={password}
             onValue={setPassword}
           />
+          {register.isIdle && <ErrorNote error={ssoError} />}
           <FailureNote error={register.error} />
           <button type="submit" className="button button-wide" disabled={register.isPending || !!badInvite}>
             Create account
           </button>
         </form>
       )}
+      {!badInvite && <SsoLink verb="Sign up" invite={code} next="/" />}
     </AuthLayout>
   );
 }
