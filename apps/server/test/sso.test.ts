@@ -204,9 +204,18 @@ describe.each(await backendsToTest())('single sign-on on %s', (backend) => {
       '//evil.example/x',
       'https://evil.example/',
       '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
       'javascript:alert(1)',
     ])
       expect((await ssoTrip(server, 'ann', { query: `?next=${encodeURIComponent(next)}` })).landed).toBe('/');
+  });
+
+  it('lands on a page whose address has any character, encoded', async () => {
+    const next = encodeURIComponent('/c/café 😀?x=1#m');
+    expect((await ssoTrip(server, 'ann', { query: `?next=${next}` })).landed).toBe(
+      '/c/caf%C3%A9%20%F0%9F%98%80?x=1#m',
+    );
   });
 
   it('answers bad input with 400 and starts nothing', async () => {

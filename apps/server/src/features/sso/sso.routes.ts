@@ -81,17 +81,23 @@ async function signedInId(ctx: AppContext, req: FastifyRequest): Promise<string 
   return token ? (await userForToken(ctx, token))?.id : undefined;
 }
 
-/** A path of this site, or an address at one of the allowed origins (a client hosted apart); anything else lands on the fallback. */
+const HERE = 'http://parley.invalid';
+
+/**
+ * A path of this site, or an address at one of the allowed origins (a client hosted apart), as a
+ * browser would read it (tabs dropped, backslashes as slashes) and percent-encoded for a Location
+ * header; anything else lands on the fallback.
+ */
 function landing(ctx: AppContext, next: string | undefined, fallback: string): string {
   if (!next) return fallback;
-  if (/^\/(?![/\\])/.test(next)) return next;
+  let url;
   try {
-    const url = new URL(next);
-    if (ctx.config.allowedOrigins.includes(url.origin)) return url.href;
+    url = new URL(next, HERE);
   } catch {
-    // Not a URL: the fallback.
+    return fallback;
   }
-  return fallback;
+  if (url.origin === HERE && next.startsWith('/')) return url.pathname + url.search + url.hash;
+  return ctx.config.allowedOrigins.includes(url.origin) ? url.href : fallback;
 }
 
 /**
