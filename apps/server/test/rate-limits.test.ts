@@ -76,6 +76,21 @@ describe.each(await backendsToTest())('rate limits (%s)', (backend) => {
     expect((await login(server.url, 'nobody-else', newAddress())).status).toBe(401);
   });
 
+  it('refuses single sign-on trips from one address past their budget, while another address still starts one', async () => {
+    const address = newAddress();
+    const start = (from: string) =>
+      fetch(`${server.url}/api/v1/auth/sso/start`, {
+        headers: { 'x-forwarded-for': from },
+        redirect: 'manual',
+      });
+    // Not set up on this server, so each is answered 404: the budget counts them all the same.
+    for (let i = 0; i < RATE_RULES.sso.points; i++) expect((await start(address)).status).toBe(404);
+    const refused = await start(address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await start(newAddress())).status).toBe(404);
+  });
+
   it('answers a flood of logins from many addresses with 429 at once beyond the hashing line, and nothing fails', async () => {
     const flood = await Promise.all(
       Array.from({ length: 80 }, (_, i) => login(server.url, `flood${i}`, newAddress())),

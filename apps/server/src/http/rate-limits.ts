@@ -21,6 +21,8 @@ type Rule = { points: number; durationS: number; by: 'address' | 'user' | 'webho
 export const RATE_RULES = {
   login: { points: 30, durationS: 300, by: 'address' },
   register: { points: 10, durationS: 3600, by: 'address' },
+  // A single sign-on trip is two requests, start and return, the provider having checked the person.
+  sso: { points: 60, durationS: 300, by: 'address' },
   send: { points: 30, durationS: 3, by: 'user' },
   reaction: { points: 30, durationS: 10, by: 'user' },
   // Each is a fetch from another site: a screenful of previews, then about two a second.
@@ -49,8 +51,8 @@ export type RateRule = keyof typeof RATE_RULES;
 
 const ROUTES: Record<string, RateRule> = {
   'POST /auth/login': 'login',
-  'GET /auth/sso/start': 'login',
-  'GET /auth/sso/callback': 'login',
+  'GET /auth/sso/start': 'sso',
+  'GET /auth/sso/callback': 'sso',
   'POST /auth/register': 'register',
   'POST /auth/login/code': 'login',
   'POST /auth/login/setup': 'login',
