@@ -108,6 +108,9 @@ describe.each(await backendsToTest())('single sign-on on %s', (backend) => {
     const again = await ssoTrip(server, 'ann');
     expect(again.landed).toBe('/');
     expect((await clientWith(server, again.session).get('/auth/session')).body.user.id).toBe(me.id);
+    const listed = (await owner.get('/admin/users')).body.users;
+    expect(listed.find((u: { id: string }) => u.id === me.id).sso).toBe(true);
+    expect(listed.find((u: { id: string }) => u.id === owner.user.id).sso).toBe(false);
     const entries = (await owner.get('/admin/audit')).body.entries as AuditEntry[];
     expect(entries.filter((e) => e.targetId === me.id).map((e) => [e.action, e.detail?.with])).toEqual(
       expect.arrayContaining([

@@ -77,7 +77,11 @@ export type RegisterResponse = { user: User } | { twoFactorSetup: TicketAnswer }
 /** The end of setting it up at sign-in: a session, and the recovery codes shown this once. */
 export type LoginSetupResponse = { user: User; recoveryCodes: string[] };
 /** An account as the admin list shows it. */
-export type AdminUser = User & { twoFactor: boolean };
+export type AdminUser = User & {
+  twoFactor: boolean;
+  /** Has an account at the single sign-on provider connected (in the people list). */
+  sso?: boolean;
+};
 
 /** What the security log records: sign-ins and changes to accounts, access and settings. */
 export const AUDIT_ACTIONS = [

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { parse } from '../../errors.js';
 import { createResetLink } from '../auth/passwords.service.js';
+import { connectedAmong } from '../sso/sso.repo.js';
 import { enabledAmong } from '../two-factor/two-factor.repo.js';
 import { toUser } from '../users/users.repo.js';
 import { listUsersPage } from './admin-users.repo.js';
@@ -31,11 +32,14 @@ export function adminUserRoutes(
   app.get('/admin/users', async (req): Promise<AdminUsersResponse> => {
     await requireAdmin(req);
     const { rows, more, total } = await listUsersPage(ctx.db, parse(AdminUsersQuery, req.query));
-    const withTwoFactor = await enabledAmong(
-      ctx.db,
-      rows.map((r) => r.id),
-    );
-    const users = rows.map((r) => ({ ...toUser(r), twoFactor: withTwoFactor.has(r.id) }));
+    const ids = rows.map((r) => r.id);
+    const withTwoFactor = await enabledAmong(ctx.db, ids);
+    const withSso = await connectedAmong(ctx.db, ids);
+    const users = rows.map((r) => ({
+      ...toUser(r),
+      twoFactor: withTwoFactor.has(r.id),
+      sso: withSso.has(r.id),
+    }));
     return { users, nextCursor: more ? rows.at(-1)!.id : null, total };
   });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
 import { ssoIdentities } from '../../db/schema.js';
 
@@ -49,4 +49,14 @@ export async function touchIdentity(
     .update(ssoIdentities)
     .set({ lastUsedAt: new Date(), email })
     .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)));
+}
+
+/** Which of these people have an account at a single sign-on provider connected. */
+export async function connectedAmong(db: Conn, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: ssoIdentities.userId })
+    .from(ssoIdentities)
+    .where(inArray(ssoIdentities.userId, userIds));
+  return new Set(rows.map((r) => r.userId));
 }

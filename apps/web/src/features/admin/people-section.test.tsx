@@ -29,6 +29,16 @@ function renderSection(me: User, people: AdminUser[]) {
   );
 }
 
+describe('PeopleSection single sign-on', () => {
+  it('marks who signs in with single sign-on', async () => {
+    const me = person('admin', { role: 'owner' });
+    renderSection(me, [me, person('ada', { sso: true }), person('bob', {})]);
+    const ada = (await screen.findByText('Person ada')).closest('tr')!;
+    expect(within(ada).getByTitle('Signs in with single sign-on').textContent).toBe('SSO');
+    expect(within(screen.getByText('Person bob').closest('tr')!).queryByText('SSO')).toBeNull();
+  });
+});
+
 describe('PeopleSection two-factor', () => {
   it('marks who has two-factor on and turns it off after a confirmation', async () => {
     const me = person('admin', { role: 'owner' });

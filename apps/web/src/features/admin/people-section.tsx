@@ -95,6 +95,11 @@ export function PeopleSection({ me }: { me: User }) {
                           2FA
                         </span>
                       )}
+                      {u.sso && (
+                        <span className="badge person-2fa" title="Signs in with single sign-on">
+                          SSO
+                        </span>
+                      )}
                     </span>
                   </span>
                 </td>
