@@ -10,6 +10,11 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+// An ICO holding that PNG: the header, one directory entry, then the picture.
+const ICO = Buffer.concat([
+  Buffer.from([0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 32, 0, PNG.length, 0, 0, 0, 22, 0, 0, 0]),
+  PNG,
+]);
 
 /** A small site on 127.0.0.1: pages with Open Graph tags, a picture, and things no preview should take. */
 function startSite() {
@@ -24,12 +29,23 @@ function startSite() {
       return page(
         '<title>ignored</title><meta property="og:title" content="Launch &amp; plan">' +
           '<meta property="og:description" content="What ships on Friday."><meta property="og:site_name" content="Docs">' +
-          '<meta property="og:image" content="/pic.png">',
+          '<meta property="og:image" content="/pic.png"><link rel="icon" href="/favicon.ico">',
       );
     if (req.url === '/plain') return page('<title>Just a title</title>');
-    if (req.url === '/pic.png') {
+    if (req.url === '/again')
+      return page('<title>Again</title><meta property="og:image" content="/again.png">');
+    if (req.url === '/fake-icon') return page('<title>Fake icon</title><link rel="icon" href="/fake.ico">');
+    if (req.url === '/latin') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=windows-1252' });
+      return res.end(Buffer.from([...Buffer.from('<title>Caf'), 0xe9, ...Buffer.from('</title>')]));
+    }
+    if (req.url === '/pic.png' || req.url === '/again.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(PNG);
+    }
+    if (req.url === '/favicon.ico' || req.url === '/fake.ico') {
+      res.writeHead(200, { 'content-type': 'image/x-icon' });
+      return res.end(req.url === '/favicon.ico' ? ICO : '<html>not an icon</html>');
     }
     if (req.url === '/svg') {
       res.writeHead(200, { 'content-type': 'image/svg+xml' });
@@ -76,6 +92,7 @@ describe.each(await backendsToTest())('link previews on %s', (backend) => {
   const current = async (id: string) => (await bob.get(`/messages/${id}`)).body.message;
   const previewed = (id: string) =>
     waitFor(async () => (await current(id)).previews !== undefined).then(() => current(id));
+  const picture = (path: string) => fetch(`${server.url}/api/v1${path}`, { headers: { cookie: bob.cookie } });
 
   it('adds the previews live to every member and to the sync feed, with the picture only through the server', async () => {
     const since = (await bob.get('/sync')).body.cursor;
@@ -94,6 +111,7 @@ describe.each(await backendsToTest())('link previews on %s', (backend) => {
         description: 'What ships on Friday.',
         siteName: 'Docs',
         imageUrl: expect.stringMatching(/^\/previews\/image\?u=.+&s=[\w-]{43}$/),
+        iconUrl: expect.stringMatching(/^\/previews\/image\?u=.+&s=[\w-]{43}$/),
       },
       {
         url: `${site.base}/plain`,
@@ -109,13 +127,11 @@ describe.each(await backendsToTest())('link previews on %s', (backend) => {
     expect(replay.at(-1).payload.message.previews).toHaveLength(2);
     expect((await bob.get(`/channels/${channelId}/messages`)).body.messages.at(-1).previews).toHaveLength(2);
 
-    const picture = await fetch(`${server.url}/api/v1${message.previews[0].imageUrl}`, {
-      headers: { cookie: bob.cookie },
-    });
-    expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toBe('image/png');
-    expect(picture.headers.get('content-security-policy')).toContain('sandbox');
-    expect(Buffer.from(await picture.arrayBuffer())).toEqual(PNG);
+    const image = await picture(message.previews[0].imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
     // Signed in only, and only addresses the server signed.
     expect((await fetch(`${server.url}/api/v1${message.previews[0].imageUrl}`)).status).toBe(401);
     const forged = message.previews[0].imageUrl.replace(
@@ -123,6 +139,43 @@ describe.each(await backendsToTest())('link previews on %s', (backend) => {
       `u=${encodeURIComponent(`${site.base}/svg`)}`,
     );
     expect((await bob.get(forged)).status).toBe(404);
+  });
+
+  it('shows the site icon through the server, refusing one that is not an ICO inside', async () => {
+    const sent = await send(alice, `${site.base}/launch ${site.base}/fake-icon`);
+    const [launch, fake] = (await previewed(sent.id)).previews;
+    const icon = await picture(launch.iconUrl);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    expect(icon.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await icon.arrayBuffer())).toEqual(ICO);
+    expect((await picture(fake.iconUrl)).status).toBe(404);
+  });
+
+  it('reads a page in the charset its Content-Type names', async () => {
+    const sent = await send(alice, `${site.base}/latin`);
+    expect((await previewed(sent.id)).previews[0].title).toBe('Café');
+  });
+
+  it('serves a picture again from memory, with the same answer, without asking the site', async () => {
+    const sent = await send(alice, `${site.base}/again`);
+    const { imageUrl } = (await previewed(sent.id)).previews[0];
+    const fetches = () => site.hits.filter((url) => url === '/again.png').length;
+    const first = await picture(imageUrl);
+    const second = await picture(imageUrl);
+    expect(second.status).toBe(200);
+    expect(fetches()).toBe(1);
+    const headers = (res: Response) =>
+      [
+        'content-type',
+        'content-disposition',
+        'x-content-type-options',
+        'content-security-policy',
+        'cache-control',
+      ].map((name) => res.headers.get(name));
+    expect(headers(second)).toEqual(headers(first));
+    expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+    expect(second.headers.get('content-type')).toBe('image/png');
   });
 
   it('refuses bad picture queries with a clear error and nothing fetched', async () => {

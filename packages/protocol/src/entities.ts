@@ -169,8 +169,9 @@ export const FileInfo = z.object({
 export type FileInfo = z.infer<typeof FileInfo>;
 
 /**
- * A link's preview, as the server read it from the page's title and Open Graph tags. The picture,
- * if any, is fetched through the server (`imageUrl`, a path under the API base), never by the reader.
+ * A link's preview, as the server read it from the page's title and Open Graph tags. The picture
+ * and the site's icon, if any, are fetched through the server (`imageUrl`, `iconUrl`: paths under
+ * the API base), never by the reader.
  */
 export const LinkPreview = z.object({
   url: z.string(),
@@ -178,6 +179,8 @@ export const LinkPreview = z.object({
   description: z.string().nullable(),
   siteName: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** Absent when the page names no icon (and on previews made before icons were read). */
+  iconUrl: z.string().optional(),
 });
 export type LinkPreview = z.infer<typeof LinkPreview>;
 

@@ -89,11 +89,12 @@ describe('safeFetch', () => {
     expect(await refusal(`${base}/r1`, { accept: 'json', post })).toBe('status');
   });
 
-  it('fetches a page from an allowed host, with the bare media type', async () => {
+  it('fetches a page from an allowed host, with the bare media type and its charset', async () => {
     const page = await safeFetch(`${base}/page`, local);
     expect(page).toEqual({
       url: `${base}/page`,
       contentType: 'text/html',
+      charset: 'utf-8',
       body: Buffer.from('<title>Hi</title>'),
     });
     expect(seen.at(-1)).toMatchObject({

@@ -18,8 +18,8 @@ export type SafeFetchOptions = {
   post?: { body: string; headers: Record<string, string> };
 };
 
-/** url: the final URL after redirects; contentType: the bare lowercase media type. */
-export type Fetched = { url: string; contentType: string; body: Buffer };
+/** url: the final URL after redirects; contentType: the bare lowercase media type; charset: its charset parameter, if sent. */
+export type Fetched = { url: string; contentType: string; charset?: string; body: Buffer };
 
 export type RefusedReason =
   'scheme' | 'port' | 'private' | 'status' | 'type' | 'size' | 'timeout' | 'redirects' | 'network';
@@ -37,7 +37,14 @@ export class FetchRefused extends Error {
 // SVG is left out: it can carry script and is no picture we want to pass on.
 const ACCEPTED_TYPES = {
   html: new Set(['text/html', 'application/xhtml+xml']),
-  image: new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  image: new Set([
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'image/x-icon',
+    'image/vnd.microsoft.icon',
+  ]),
   json: new Set(['application/json']),
 };
 const ACCEPT_HEADER = {
@@ -90,12 +97,15 @@ async function follow(start: string, opts: SafeFetchOptions, signal: AbortSignal
       res.destroy();
       throw new FetchRefused('status', `status ${status}`);
     }
-    const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const header = res.headers['content-type'] ?? '';
+    const contentType = header.split(';')[0]!.trim().toLowerCase();
     if (!ACCEPTED_TYPES[opts.accept].has(contentType)) {
       res.destroy();
       throw new FetchRefused('type', `type ${contentType || 'missing'}`);
     }
-    return { url: target.href, contentType, body: await readBody(res, opts.maxBytes) };
+    const charset = /;\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(header)?.[1];
+    const body = await readBody(res, opts.maxBytes);
+    return { url: target.href, contentType, ...(charset && { charset }), body };
   }
 }
 

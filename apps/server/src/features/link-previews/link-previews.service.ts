@@ -8,6 +8,8 @@ import { recordChanges } from '../feed/feed.repo.js';
 import { findMessage, withReactions, type MessageRow } from '../messages/messages.repo.js';
 import { loadMessage, requireNotSystem } from '../messages/messages.service.js';
 import { findLinks } from './find-links.js';
+import { LruCache } from './lru-cache.js';
+import { decodePage } from './page-charset.js';
 import { readPageMeta } from './page-meta.js';
 import { imagePath } from './preview-image.js';
 import { Background } from '../../jobs/background.js';
@@ -34,13 +36,11 @@ const MAX_WAITING = 200;
 const CACHE_SIZE = 500;
 const CACHE_MS = 60 * 60 * 1000;
 
-type Cached = { at: number; preview: LinkPreview | null };
-
 /** Reads the links of each message sent or edited, and adds their previews a moment later. */
 export class LinkPreviews {
   private readonly work: Background;
   private readonly queued = new Set<string>();
-  private readonly cache = new Map<string, Cached>();
+  private readonly cache = new LruCache<string, LinkPreview | null>({ maxSize: CACHE_SIZE, ttlMs: CACHE_MS });
 
   constructor(private readonly ctx: AppContext) {
     this.work = new Background(CONCURRENCY, MAX_WAITING, ctx.log, 'link previews');
@@ -91,18 +91,16 @@ export class LinkPreviews {
 
   private async look(link: string): Promise<LinkPreview | null> {
     const hit = this.cache.get(link);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.preview;
+    if (hit !== undefined) return hit;
     const preview = await this.fetchPreview(link);
-    this.cache.delete(link);
-    this.cache.set(link, { at: Date.now(), preview });
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(link, preview);
     return preview;
   }
 
   private async fetchPreview(link: string): Promise<LinkPreview | null> {
     try {
       const page = await safeFetch(link, previewFetch(this.ctx.config, 'html', PAGE_BYTES));
-      const meta = readPageMeta(page.body.toString('utf8'), page.url);
+      const meta = readPageMeta(decodePage(page.body, page.charset), page.url);
       if (!meta) return null;
       return {
         url: link,
@@ -110,6 +108,7 @@ export class LinkPreviews {
         description: meta.description,
         siteName: meta.siteName ?? new URL(page.url).hostname,
         imageUrl: meta.imageUrl ? imagePath(this.ctx.secret, meta.imageUrl) : null,
+        ...(meta.iconUrl && { iconUrl: imagePath(this.ctx.secret, meta.iconUrl) }),
       };
     } catch (err) {
       if (err instanceof FetchRefused) return null;

@@ -20,6 +20,7 @@ describe('readPageMeta', () => {
       description: 'OG description',
       siteName: 'News',
       imageUrl: 'https://cdn.example/a.png',
+      iconUrl: null,
     });
   });
 
@@ -33,6 +34,7 @@ describe('readPageMeta', () => {
       description: 'Card description',
       siteName: null,
       imageUrl: 'https://cdn.example/card.jpg',
+      iconUrl: null,
     });
   });
 
@@ -42,6 +44,7 @@ describe('readPageMeta', () => {
       description: null,
       siteName: null,
       imageUrl: null,
+      iconUrl: null,
     });
   });
 
@@ -64,6 +67,28 @@ describe('readPageMeta', () => {
       readPageMeta(`<title>T</title><meta property="og:image" content="data:image/png;base64,AA">`, pageUrl)
         ?.imageUrl,
     ).toBeNull();
+  });
+
+  it('reads the site icon, resolved against the page, a plain icon before an apple-touch-icon', () => {
+    const html = `<title>T</title>
+      <link rel="apple-touch-icon" href="/touch.png">
+      <link rel="Shortcut Icon" href="favicon.ico">
+      <link rel="icon" href="/later.png">`;
+    expect(readPageMeta(html, pageUrl)?.iconUrl).toBe('https://news.example/articles/favicon.ico');
+    const touchOnly = `<title>T</title><link rel="apple-touch-icon-precomposed" href="https://cdn.example/t.png">`;
+    expect(readPageMeta(touchOnly, pageUrl)?.iconUrl).toBe('https://cdn.example/t.png');
+  });
+
+  it('skips SVG icons and other rels, and guesses no /favicon.ico', () => {
+    const html = `<title>T</title>
+      <link rel="icon" type="image/svg+xml" href="/icon">
+      <link rel="icon" href="/icon.svg?v=2">
+      <link rel="mask-icon" href="/mask.png">
+      <link rel="fluid-icon" href="/fluid.png">
+      <link rel="icon" href="javascript:alert(1)">
+      <link rel="apple-touch-icon" href="/touch.png">`;
+    expect(readPageMeta(html, pageUrl)?.iconUrl).toBe('https://news.example/touch.png');
+    expect(readPageMeta('<title>T</title><link rel="icon" href="/x.svg">', pageUrl)?.iconUrl).toBeNull();
   });
 
   it('decodes entities and collapses whitespace', () => {

@@ -5,6 +5,7 @@ export type PageMeta = {
   description: string | null;
   siteName: string | null;
   imageUrl: string | null;
+  iconUrl: string | null;
 };
 
 const MAX_HTML = 512 * 1024;
@@ -16,7 +17,7 @@ const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f\ufffd]/g;
 
 /** What a page says of itself: Open Graph first, then Twitter cards, then <title> and the description meta. Undefined without a title. */
 export function readPageMeta(html: string, pageUrl: string): PageMeta | undefined {
-  const { meta, title } = collect(parse(html.slice(0, MAX_HTML)));
+  const { meta, title, icons } = collect(parse(html.slice(0, MAX_HTML)));
   const first = (keys: string[], max: number, fallback?: string) =>
     [...keys.map((key) => meta.get(key)), fallback]
       .map((value) => (value === undefined ? '' : clean(value, max)))
@@ -29,14 +30,16 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta | undefine
     siteName: first(['og:site_name'], 100),
     imageUrl:
       ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']
-        .map((key) => imageUrl(meta.get(key), pageUrl))
+        .map((key) => fetchableUrl(meta.get(key), pageUrl))
         .find((url) => url !== null) ?? null,
+    iconUrl: iconUrl(icons, pageUrl),
   };
 }
 
-/** The first value of each meta property or name, and the first HTML <title>'s text. */
+/** The first value of each meta property or name, the first HTML <title>'s text, and the icon <link>s. */
 function collect(document: DefaultTreeAdapterTypes.Document) {
   const meta = new Map<string, string>();
+  const icons: DefaultTreeAdapterTypes.Element[] = [];
   let title: string | undefined;
   const stack: DefaultTreeAdapterTypes.Node[] = [document];
   for (let node = stack.pop(); node; node = stack.pop()) {
@@ -50,9 +53,30 @@ function collect(document: DefaultTreeAdapterTypes.Document) {
       const key = (attr(node, 'property') ?? attr(node, 'name'))?.trim().toLowerCase();
       const content = attr(node, 'content');
       if (key && content !== undefined && !meta.has(key)) meta.set(key, content);
+    } else if (node.tagName === 'link' && iconKind(node) !== undefined) {
+      icons.push(node);
     }
   }
-  return { meta, title };
+  return { meta, title, icons };
+}
+
+/**
+ * The site's icon: a plain `icon` (or `shortcut icon`) before an `apple-touch-icon`, in page order.
+ * SVG is skipped, as the picture proxy refuses it. No link, no icon: /favicon.ico is not guessed.
+ */
+function iconUrl(links: DefaultTreeAdapterTypes.Element[], pageUrl: string): string | null {
+  const usable = links
+    .filter((link) => !/svg/i.test(attr(link, 'type') ?? ''))
+    .map((link) => ({ kind: iconKind(link), url: fetchableUrl(attr(link, 'href'), pageUrl) }))
+    .filter((icon) => icon.url !== null && !/\.svg$/i.test(new URL(icon.url).pathname));
+  return (usable.find((icon) => icon.kind === 'icon') ?? usable[0])?.url ?? null;
+}
+
+function iconKind(link: DefaultTreeAdapterTypes.Element): 'icon' | 'touch' | undefined {
+  const rel = (attr(link, 'rel') ?? '').toLowerCase().split(/\s+/);
+  if (rel.includes('icon')) return 'icon';
+  if (rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed')) return 'touch';
+  return undefined;
 }
 
 function attr(element: DefaultTreeAdapterTypes.Element, name: string): string | undefined {
@@ -69,7 +93,7 @@ function clean(value: string, max: number): string {
     .trimEnd()}…`;
 }
 
-function imageUrl(value: string | undefined, pageUrl: string): string | null {
+function fetchableUrl(value: string | undefined, pageUrl: string): string | null {
   if (value === undefined) return null;
   try {
     const url = new URL(value.trim(), pageUrl);

@@ -16,6 +16,7 @@ const preview: LinkPreview = {
   description: 'What the post is about.',
   siteName: 'Example',
   imageUrl: '/previews/image?u=abc&s=def',
+  iconUrl: '/previews/image?u=ico&s=sig',
 };
 
 function message(overrides: Partial<Message> = {}): Message {
@@ -66,8 +67,29 @@ describe('LinkPreviews', () => {
     expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
-  it('shows no picture, site or description when the page had none', () => {
-    setup(message({ previews: [{ ...preview, imageUrl: null, siteName: null, description: null }] }));
+  it('shows the site icon before the site name, through the server', () => {
+    setup(message());
+    const site = screen.getByText('Example').parentElement!;
+    const icon = site.firstElementChild!;
+    expect(icon.matches('img.link-preview-icon')).toBe(true);
+    expect(icon.getAttribute('src')).toBe(`${getConfig().apiBase}/previews/image?u=ico&s=sig`);
+    expect(icon.getAttribute('alt')).toBe('');
+    expect(icon.getAttribute('width')).toBe('16');
+    expect(icon.getAttribute('loading')).toBe('lazy');
+    expect(icon.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('hides an icon that fails to load, keeping the site name and the picture', () => {
+    setup(message());
+    fireEvent.error(document.querySelector('img.link-preview-icon')!);
+    expect(document.querySelector('img.link-preview-icon')).toBeNull();
+    expect(screen.getByText('Example')).toBeTruthy();
+    expect(document.querySelector('img.link-preview-image')).not.toBeNull();
+  });
+
+  it('shows no picture, icon, site or description when the page had none', () => {
+    const { iconUrl: _none, ...bare } = preview;
+    setup(message({ previews: [{ ...bare, imageUrl: null, siteName: null, description: null }] }));
     expect(screen.getByRole('link', { name: 'A post worth reading' })).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
     expect(screen.queryByText('Example')).toBeNull();
@@ -89,7 +111,7 @@ describe('LinkPreviews', () => {
   it('hides a picture that fails to load', () => {
     setup(message());
     fireEvent.error(document.querySelector('img.link-preview-image')!);
-    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('img.link-preview-image')).toBeNull();
     expect(screen.getByRole('link', { name: 'A post worth reading' })).toBeTruthy();
   });
 

@@ -42,9 +42,28 @@ function PreviewCard({
   removing: boolean;
 }) {
   const [broken, setBroken] = useState(false);
+  const [iconBroken, setIconBroken] = useState(false);
+  const iconUrl = iconBroken ? undefined : preview.iconUrl;
   return (
     <li className={onRemove ? 'link-preview link-preview-removable' : 'link-preview'}>
-      {preview.siteName && <div className="link-preview-site">{preview.siteName}</div>}
+      {(preview.siteName || iconUrl) && (
+        <div className="link-preview-site">
+          {iconUrl && (
+            // alt="": the site's name is right beside it.
+            <img
+              className="link-preview-icon"
+              src={`${getConfig().apiBase}${iconUrl}`}
+              alt=""
+              width={16}
+              height={16}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              onError={() => setIconBroken(true)}
+            />
+          )}
+          {preview.siteName && <span>{preview.siteName}</span>}
+        </div>
+      )}
       <a className="link-preview-title" href={preview.url} target="_blank" rel="noopener noreferrer nofollow">
         {preview.title}
       </a>
