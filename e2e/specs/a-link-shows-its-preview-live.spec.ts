@@ -12,12 +12,15 @@ async function startWiki() {
   const picture = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#2e86de' } })
     .png()
     .toBuffer();
+  const icon = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#e67e22' } })
+    .png()
+    .toBuffer();
   const fetched: string[] = [];
   const server = http.createServer((req, res) => {
     fetched.push(`${req.url} ${req.headers['user-agent']}`);
-    if (req.url === '/cover.png') {
+    if (req.url === '/cover.png' || req.url === '/icon.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
-      return res.end(picture);
+      return res.end(req.url === '/cover.png' ? picture : icon);
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
@@ -25,7 +28,7 @@ async function startWiki() {
       <meta property="og:site_name" content="Team Wiki">
       <meta property="og:title" content="Q3 launch plan">
       <meta property="og:description" content="Dates, owners and the rollout checklist for the Q3 launch, with the go/no-go criteria for each region.">
-      <meta property="og:image" content="/cover.png"></head><body>plan</body></html>`,
+      <meta property="og:image" content="/cover.png"><link rel="icon" href="/icon.png"></head><body>plan</body></html>`,
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -66,9 +69,13 @@ test('a link shows its preview live for everyone, its picture through the server
     await expect(card).toContainText('Team Wiki');
     await expect(card.getByRole('link', { name: 'Q3 launch plan' })).toHaveAttribute('href', link);
     await expect(card).toContainText('Dates, owners and the rollout checklist');
-    const picture = card.locator('img');
+    const picture = card.locator('img:not(.link-preview-icon)');
     await expect(picture).toHaveAttribute('src', /\/api\/v1\/previews\/image\?u=/);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    // The site's icon beside its name, through the server as well.
+    const icon = card.locator('img.link-preview-icon');
+    await expect(icon).toHaveAttribute('src', /\/api\/v1\/previews\/image\?u=/);
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
     // The text is not marked edited: a preview is not an edit.
     await expect(row).not.toContainText('(edited)');
   }
