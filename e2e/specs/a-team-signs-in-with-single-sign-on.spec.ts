@@ -62,6 +62,18 @@ test('a team signs in with single sign-on: a newcomer gets an account at the fir
     await expect(messages(olivia).filter({ hasText: 'Hello from Ann' })).toContainText('Ann Lee');
     if (SHOTS) await olivia.screenshot({ path: `${SHOTS}/sso-newcomer-live.png` });
 
+    // Ann has no Parley password to change: her security settings say so instead.
+    await ann.goto('/settings/security');
+    await expect(ann.getByRole('region', { name: 'Password' })).toContainText(
+      'You sign in with Acme ID, so this account has no Parley password',
+    );
+    await expect(ann.getByRole('button', { name: 'Change password' })).toHaveCount(0);
+    await expect(ann.getByRole('region', { name: 'Single sign-on' })).toContainText(
+      'Connected as ann@acme.example',
+    );
+    if (SHOTS) await ann.screenshot({ path: `${SHOTS}/sso-no-password-light.png` });
+    expect(await seriousViolations(ann)).toEqual([]);
+
     // Olivia connects her password account, then signs in with the provider instead.
     await olivia.emulateMedia({ colorScheme: 'dark' });
     await olivia.goto('/settings/security');

@@ -120,6 +120,29 @@ describe.each(await backendsToTest())('single sign-on on %s', (backend) => {
     );
   });
 
+  it('gives an account it made no password, until an admin’s reset link sets one', async () => {
+    provider.addUser('gus', { sub: 'gus-1', preferred_username: 'gus' });
+    const gus = clientWith(server, (await ssoTrip(server, 'gus')).session);
+    const id = (await gus.get('/auth/session')).body.user.id;
+    expect((await gus.get('/auth/sso')).body.password).toBe(false);
+    const guess = await new ApiClient(server.url).post('/auth/login', { username: 'gus', password: '!none' });
+    expect(guess.status).toBe(401);
+    expect(guess.body.error.code).toBe('invalid_credentials');
+    expect((await gus.post('/auth/two-factor/setup', { password: '!none' })).body.error.code).toBe(
+      'wrong_password',
+    );
+    const { token } = (await owner.post(`/admin/users/${id}/reset-link`)).body.reset;
+    expect(
+      (await new ApiClient(server.url).post(`/auth/reset/${token}`, { password: 'a brand new password' }))
+        .status,
+    ).toBe(204);
+    const byPassword = new ApiClient(server.url);
+    expect(
+      (await byPassword.post('/auth/login', { username: 'gus', password: 'a brand new password' })).status,
+    ).toBe(200);
+    expect((await byPassword.get('/auth/sso')).body.password).toBe(true);
+  });
+
   it('never signs anyone into an existing account of the same name: the newcomer gets another name', async () => {
     const bob = await signUp(server.url, 'bob');
     const trip = await ssoTrip(server, 'bob');
@@ -265,6 +288,6 @@ describe('single sign-on not set up', () => {
     const res = await fetch(`${server.url}/api/v1/auth/sso/start`, { redirect: 'manual' });
     expect(res.status).toBe(404);
     const someone = await signUp(server.url);
-    expect((await someone.get('/auth/sso')).body).toEqual({ sso: null, identity: null });
+    expect((await someone.get('/auth/sso')).body).toEqual({ sso: null, identity: null, password: true });
   });
 });

@@ -578,10 +578,12 @@ export const SsoCallbackQuery = z.object({
   iss: SafeString.max(2000).optional(),
 });
 export type SsoCallbackQuery = z.infer<typeof SsoCallbackQuery>;
-/** GET /auth/sso: whether single sign-on is set up, and the caller's connected account there. */
+/** GET /auth/sso: whether single sign-on is set up, the caller's connected account there, and whether they have a password. */
 export type SsoStatusResponse = {
   sso: { name: string } | null;
   identity: { email: string | null; linkedAt: string } | null;
+  /** False for an account made by single sign-on that has no password of its own yet. */
+  password: boolean;
 };
 
 /**

@@ -10,7 +10,8 @@ import { EncryptionSettings } from '../features/encryption/encryption-settings';
 import { PageLayout } from '../components/page-layout';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { SessionsList } from '../features/account/sessions-list';
-import { SsoCard } from '../features/account/sso-card';
+import { NoPasswordCard, SsoCard } from '../features/account/sso-card';
+import { useSsoStatus } from '../features/account/use-sso';
 import { TwoFactorCard } from '../features/account/two-factor-card';
 import { NotificationSettings } from './notification-settings';
 import { ProfilePhoto } from './profile-photo';
@@ -80,10 +81,17 @@ function Profile({ me }: { me: User }) {
 
 function Security() {
   const logout = useLogout();
+  const sso = useSsoStatus().data;
   return (
     <>
-      <ChangePasswordForm />
-      <TwoFactorCard />
+      {sso?.password === false ? (
+        <NoPasswordCard provider={sso.sso?.name} />
+      ) : (
+        <>
+          <ChangePasswordForm />
+          <TwoFactorCard />
+        </>
+      )}
       <SsoCard />
       <SessionsList />
       <SignOut onSignOut={() => logout.mutate()} />

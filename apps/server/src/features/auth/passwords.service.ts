@@ -12,6 +12,10 @@ export const RESET_LINK_HOURS = 24;
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
+/** Stored for an account made by single sign-on: no password matches it, and a reset link sets a real one. */
+export const NO_PASSWORD = '!none';
+export const hasPassword = (stored: string | undefined) => !!stored && stored !== NO_PASSWORD;
+
 /** Throws wrong_password unless it is the user's; guesses count against the same limit as signing in. */
 export async function confirmPassword(ctx: AppContext, user: User, password: string, address: string) {
   if (await ctx.loginLimiter.isBlocked(user.username, address)) throw new AppError('rate_limited');

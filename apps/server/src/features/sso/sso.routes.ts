@@ -10,6 +10,8 @@ import type { AppContext } from '../../context.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser, sessionToken, setSessionCookie } from '../../http/session.js';
 import { userForToken } from '../auth/auth.service.js';
+import { findPasswordHash } from '../auth/passwords.repo.js';
+import { hasPassword } from '../auth/passwords.service.js';
 import { setFlow, takeFlow, type Flow } from './sso.flow.js';
 import { finish, providerFor, start } from './sso.service.js';
 import * as repo from './sso.repo.js';
@@ -28,12 +30,14 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/auth/sso', async (req): Promise<SsoStatusResponse> => {
     const user = await requireUser(ctx, req);
+    const password = hasPassword(await findPasswordHash(ctx.db, user.id));
     const found = providerFor(ctx);
-    if (!found) return { sso: null, identity: null };
+    if (!found) return { sso: null, identity: null, password };
     const row = await repo.findIdentityOf(ctx.db, await found.issuer(), user.id);
     return {
       sso: { name: found.name },
       identity: row ? { email: row.email, linkedAt: row.createdAt.toISOString() } : null,
+      password,
     };
   });
 

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { accountChanged } from '../../events/account-changed.js';
 import { storeAccount, usernameTaken, welcome } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/passwords.service.js';
+import { NO_PASSWORD } from '../auth/passwords.service.js';
 import { createSession, signedIn, type SessionMeta } from '../auth/sessions.service.js';
 import { findUserById, lockRegistrations, type UserRow } from '../users/users.repo.js';
 import type { Flow } from './sso.flow.js';
@@ -112,7 +111,7 @@ async function verifiedClaims(ctx: AppContext, provider: SsoProvider, currentUrl
 
 type Identity = { issuer: string; subject: string; claims: Claims; email: string | null };
 
-/** A new account named after what the provider calls them; none can sign in with a password until one is set. */
+/** A new account named after what the provider calls them, with no password until a reset link sets one. */
 async function createAccount(
   ctx: AppContext,
   provider: SsoProvider,
@@ -120,7 +119,6 @@ async function createAccount(
   invite: string | undefined,
   address: string,
 ): Promise<UserRow | undefined> {
-  const passwordHash = await ctx.limits.hash(() => hashPassword(randomBytes(32).toString('base64url')));
   const made = await ctx.db.transaction(async (tx) => {
     await lockRegistrations(tx);
     // Two tabs coming back at once: the second finds the first's account.
@@ -133,7 +131,7 @@ async function createAccount(
         break;
       }
     const displayName = displayNameOf(identity.claims, username);
-    const user = await storeAccount(tx, { username, displayName, passwordHash }, invite);
+    const user = await storeAccount(tx, { username, displayName, passwordHash: NO_PASSWORD }, invite);
     const { issuer, subject, email } = identity;
     await repo.saveIdentity(tx, { issuer, subject, email, userId: user.id });
     return { user, created: true };

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SsoStatusResponse } from '@parley/protocol';
 import { ERROR_MESSAGES } from '@parley/protocol/client';
 import { ApiError } from '../../lib/api';
-import { SsoCard } from './sso-card';
+import { NoPasswordCard, SsoCard } from './sso-card';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', async (original) => ({ ...(await original<object>()), api }));
@@ -15,12 +15,15 @@ const acme = { name: 'Acme SSO' };
 const linkedAt = '2026-03-02T10:00:00.000Z';
 
 /** The card over a fake GET /auth/sso, at the settings address the server sent the browser back to. */
-function renderCard(status: SsoStatusResponse | Error, address = '/settings/security') {
+function renderCard(
+  status: (Omit<SsoStatusResponse, 'password'> & { password?: boolean }) | Error,
+  address = '/settings/security',
+) {
   api.mockReset();
   api.mockImplementation(async (method: string, path: string) => {
     if (method !== 'GET' || path !== '/auth/sso') throw new Error(`unexpected ${method} ${path}`);
     if (status instanceof Error) throw status;
-    return status;
+    return { password: true, ...status };
   });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { container } = render(
@@ -80,5 +83,17 @@ describe('SsoCard', () => {
     renderCard(new ApiError('internal', ERROR_MESSAGES.internal, 500));
     expect((await screen.findByRole('alert')).textContent).toBe(ERROR_MESSAGES.internal);
     expect(screen.getByRole('heading', { name: 'Single sign-on' })).toBeTruthy();
+  });
+});
+
+describe('NoPasswordCard', () => {
+  it('tells someone made by single sign-on that they have no password, and how to get one', () => {
+    render(<NoPasswordCard provider="Acme SSO" />);
+    expect(screen.getByRole('region', { name: 'Password' }).textContent).toContain(
+      'You sign in with Acme SSO, so this account has no Parley password',
+    );
+    expect(
+      screen.getByText('An admin can give you a reset link if you need a password as well.'),
+    ).toBeTruthy();
   });
 });

@@ -45,3 +45,15 @@ export function SsoCard() {
     </section>
   );
 }
+
+/** In place of the password and two-factor cards for an account made by single sign-on: it has no password to change. */
+export function NoPasswordCard({ provider }: { provider: string | undefined }) {
+  const via = provider ?? 'single sign-on';
+  return (
+    <section className="card" aria-labelledby="no-password-title">
+      <h2 id="no-password-title">Password</h2>
+      <p>{`You sign in with ${via}, so this account has no Parley password, and two-factor sign-in is up to ${via} too.`}</p>
+      <p className="muted">An admin can give you a reset link if you need a password as well.</p>
+    </section>
+  );
+}
