@@ -23,7 +23,7 @@ import {
   isRequired as twoFactorRequired,
   ticketFor,
 } from '../two-factor/two-factor.service.js';
-import { hashPassword } from './passwords.service.js';
+import { hashPassword, hasPassword } from './passwords.service.js';
 import { createSession, SESSION_DAYS, signedIn, type SessionMeta } from './sessions.service.js';
 
 export { hashToken, logout, userForToken, type SessionMeta } from './sessions.service.js';
@@ -107,8 +107,11 @@ export async function login(ctx: AppContext, body: LoginBody, meta: SessionMeta)
   // The lookup waits in the hashing line too: a login refused there costs no query.
   const { row, ok } = await ctx.limits.hash(async () => {
     const row = await findUserByUsername(ctx.db, body.username);
-    const stored = row?.passwordHash ?? (await DUMMY_HASH);
-    return { row, ok: await verify(stored, body.password).catch(() => false) };
+    // An account without a password is checked against the dummy too, so it answers in the same time.
+    const real = hasPassword(row?.passwordHash);
+    const stored = real ? row!.passwordHash : await DUMMY_HASH;
+    const matches = await verify(stored, body.password).catch(() => false);
+    return { row, ok: real && matches };
   });
   if (!row || !ok) {
     await ctx.loginLimiter.recordFailure(body.username, meta.address);
