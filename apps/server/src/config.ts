@@ -187,6 +187,14 @@ function privateHosts(name: string, value: string, problems: string[]): string[]
   return hosts;
 }
 
+/** Settings that go together: undefined when none is set, true when all are, else false with each missing one named. */
+function together(given: Record<string, string | undefined>, prefix: string, problems: string[]) {
+  const missing = Object.keys(given).filter((name) => !given[name]);
+  if (missing.length === Object.keys(given).length) return undefined;
+  for (const name of missing) problems.push(`${name}: needed when any ${prefix} setting is set`);
+  return missing.length === 0;
+}
+
 /** All of S3_ENDPOINT, S3_BUCKET and the two keys, or none of them. */
 function s3Settings(e: z.infer<typeof Env>, problems: string[]): S3Settings | undefined {
   const given = {
@@ -195,12 +203,11 @@ function s3Settings(e: z.infer<typeof Env>, problems: string[]): S3Settings | un
     S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
     S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
   };
-  const missing = Object.entries(given).filter(([, v]) => !v);
-  if (missing.length === 4) return undefined;
-  for (const [name] of missing) problems.push(`${name}: needed when any S3_ setting is set`);
+  const whole = together(given, 'S3_', problems);
+  if (whole === undefined) return undefined;
   if (e.S3_ENDPOINT && !isUrl(e.S3_ENDPOINT))
     problems.push(`S3_ENDPOINT: "${e.S3_ENDPOINT}" is not a URL like https://s3.example.com`);
-  if (missing.length || !isUrl(e.S3_ENDPOINT!)) return undefined;
+  if (!whole || !isUrl(e.S3_ENDPOINT!)) return undefined;
   return {
     endpoint: e.S3_ENDPOINT!.replace(/\/$/, ''),
     bucket: e.S3_BUCKET!,
@@ -217,13 +224,12 @@ function oidcSettings(e: z.infer<typeof Env>, problems: string[]): OidcSettings 
     OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
     OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
   };
-  const missing = Object.entries(given).filter(([, v]) => !v);
-  if (missing.length === 3) return undefined;
-  for (const [name] of missing) problems.push(`${name}: needed when any OIDC_ setting is set`);
+  const whole = together(given, 'OIDC_', problems);
+  if (whole === undefined) return undefined;
   const issuer = e.OIDC_ISSUER;
   if (issuer && (!isUrl(issuer) || new URL(issuer).search || new URL(issuer).hash))
     problems.push(`OIDC_ISSUER: "${issuer}" is not an issuer URL like https://id.example.com/realms/team`);
-  if (missing.length || !isUrl(issuer!)) return undefined;
+  if (!whole || !isUrl(issuer!)) return undefined;
   return {
     issuer: issuer!,
     clientId: e.OIDC_CLIENT_ID!,
