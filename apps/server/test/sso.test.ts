@@ -162,8 +162,11 @@ describe.each(await backendsToTest())('single sign-on on %s', (backend) => {
   it('connects a signed-in account, which then signs in through the provider; no second account may take it', async () => {
     provider.addUser('cara', { sub: 'cara-1', preferred_username: 'cara', email: 'cara@example.com' });
     const cara = await signUp(server.url, 'cara-local');
-    const linked = await ssoTrip(server, 'cara', { query: '?link=1', cookie: cara.cookie });
-    expect(linked.landed).toBe('/settings/security?sso=linked');
+    const linked = await ssoTrip(server, 'cara', {
+      query: '?link=1&next=%2Fsettings%2Fsecurity%23sso',
+      cookie: cara.cookie,
+    });
+    expect(linked.landed).toBe('/settings/security?sso=linked#sso');
     expect((await cara.get('/auth/sso')).body.identity.email).toBe('cara@example.com');
     const trip = await ssoTrip(server, 'cara');
     expect((await clientWith(server, trip.session).get('/auth/session')).body.user.id).toBe(cara.user.id);

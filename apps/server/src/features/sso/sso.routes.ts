@@ -118,6 +118,9 @@ function failed(flow: Pick<Flow, 'next' | 'linkUserId' | 'invite'>, code: ErrorC
   return withParam(origin + page, 'sso_error', code);
 }
 
+/** The address with one more query parameter, before any #fragment; a path stays a path. */
 function withParam(address: string, name: string, value: string): string {
-  return `${address}${address.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
+  const url = new URL(address, HERE);
+  url.searchParams.set(name, value);
+  return url.origin === HERE ? url.pathname + url.search + url.hash : url.href;
 }
