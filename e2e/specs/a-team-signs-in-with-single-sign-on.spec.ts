@@ -18,7 +18,7 @@ async function atProvider(page: Page, login: string | undefined): Promise<void> 
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-test('a team signs in with single sign-on: a newcomer gets an account at the first sign-in, the owner connects theirs, and a cancelled sign-in says so', async ({
+test('a team signs in with single sign-on: a newcomer gets an account at the first sign-in, the owner connects theirs, an invite-only team lets a newcomer in through an invite, and a cancelled sign-in says so', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -98,6 +98,27 @@ test('a team signs in with single sign-on: a newcomer gets an account at the fir
     await expect(messages(olivia).filter({ hasText: 'Hello from Ann' })).toBeVisible();
     await olivia.goto('/settings/security');
     await expect(card).toContainText('Connected as olivia@acme.example');
+
+    // Invite-only: a newcomer from the provider is turned away until they come through an invite.
+    const csrf = { 'x-parley-csrf': '1' };
+    await olivia.request.patch('/api/v1/admin/settings', { data: { inviteOnly: true }, headers: csrf });
+    const invite = await olivia.request.post('/api/v1/admin/invites', { data: {}, headers: csrf });
+    const { code } = (await invite.json()).invite;
+    provider.addUser('erin', { sub: 'erin-1', preferred_username: 'erin', name: 'Erin Cho' });
+    const erinContext = await browser.newContext({ baseURL: node.url, colorScheme: 'dark' });
+    const erin = await erinContext.newPage();
+    await erin.goto('/login');
+    await erin.getByRole('link', { name: 'Sign in with Acme ID' }).click();
+    await atProvider(erin, 'erin');
+    await expect(erin).toHaveURL(/\/login\?sso_error=invite_required$/);
+    await expect(erin.getByRole('alert')).toHaveText('This Parley is invite-only. Ask for an invite link.');
+    await erin.goto(`/invite/${code}`);
+    await erin.getByRole('link', { name: 'Sign up with Acme ID' }).click();
+    await atProvider(erin, 'erin');
+    await expect(composer(erin, 'general')).toBeVisible();
+    await waitLive(erin);
+    await expect(messages(erin).filter({ hasText: 'Hello from Ann' })).toBeVisible();
+    await erinContext.close();
 
     // On a phone, someone who cancels at the provider is told so on the sign-in page.
     const phoneContext = await browser.newContext({ ...devices['iPhone 13'], baseURL: node.url });
