@@ -114,7 +114,8 @@ export function RegisterPage() {
           </button>
         </form>
       )}
-      {!badInvite && <SsoLink verb="Sign up" invite={code} next="/" />}
+      {/* An invite-only team turns newcomers away without their invite: no sign-up to offer here. */}
+      {!badInvite && !inviteOnly && <SsoLink verb="Sign up" invite={code} next="/" />}
     </AuthLayout>
   );
 }

@@ -99,6 +99,23 @@ describe('RegisterPage with single sign-on', () => {
     expect(startOf(link).query).toEqual({ next: '/', invite: 'abc123' });
   });
 
+  it('offers no sign-up on /register of an invite-only team, and one on its invite link', async () => {
+    api.mockImplementation(async (_method: string, path: string) =>
+      path === '/instance'
+        ? { settings: { inviteOnly: true } }
+        : { invite: { valid: true, instanceName: 'Acme' } },
+    );
+    renderAt('/register');
+    await screen.findByText('This Parley is invite-only. Open the invite link you were sent to register.');
+    expect(screen.queryByRole('link', { name: /Sign up with/ })).toBeNull();
+  });
+
+  it('shows why a sign-up through an invite failed, back on the invite', async () => {
+    renderAt('/invite/abc123?sso_error=invite_invalid');
+    await screen.findByRole('heading', { name: 'Join Acme' });
+    expect(screen.getByRole('alert').textContent).toBe(ERROR_MESSAGES.invite_invalid);
+  });
+
   it('offers nothing for an invite that does not work', async () => {
     api.mockImplementation(async (_method: string, path: string) =>
       path === '/instance' ? { settings: { inviteOnly: false } } : { invite: { valid: false } },
