@@ -273,6 +273,15 @@ describe.each(await backendsToTest())('single sign-on on %s', (backend) => {
     try {
       const res = await fetch(`${down.url}/api/v1/auth/sso/start`, { redirect: 'manual' });
       expect(res.headers.get('location')).toBe('/login?sso_error=sso_unavailable');
+      // A return to a node that has not met the provider yet, once it is down: told the same, not a 500.
+      const start = await fetch(`${server.url}/api/v1/auth/sso/start`, { redirect: 'manual' });
+      const state = new URL(start.headers.get('location')!).searchParams.get('state');
+      const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+      const back = await fetch(`${down.url}/api/v1/auth/sso/callback?code=c&state=${state}`, {
+        headers: { cookie },
+        redirect: 'manual',
+      });
+      expect(back.headers.get('location')).toBe('/login?sso_error=sso_unavailable');
     } finally {
       await down.stop();
     }

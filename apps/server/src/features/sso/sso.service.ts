@@ -84,7 +84,10 @@ export async function finish(
 
 /** The provider's word on who this is: the code exchanged with PKCE, and the ID token's state, nonce and signature checked. */
 async function verifiedClaims(ctx: AppContext, provider: SsoProvider, currentUrl: URL, flow: Flow) {
-  const config = await provider.configuration();
+  const config = await provider.configuration().catch((err: unknown) => {
+    ctx.log.warn({ err }, 'single sign-on: the provider could not be reached');
+    throw new AppError('sso_unavailable');
+  });
   try {
     const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: flow.verifier,
