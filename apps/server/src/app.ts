@@ -228,6 +228,9 @@ export async function createParley(
     io,
     ctx,
     close: async () => {
+      // A request still sending its body would hold the HTTP server's close (io's and the app's) forever: after
+      // a grace period, its connection is cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       delivery.stop();
       for (const clock of clocks) clock.stop();
       clearInterval(pruning);
@@ -238,6 +241,7 @@ export async function createParley(
       await stopImports();
       await stopPruning(ctx);
       await app.close();
+      clearTimeout(cut);
       await audit.settled();
       await previews.settled();
       await hooks.stop();
@@ -270,6 +274,8 @@ function attachRedis(io: ParleyServer, url: string, app: FastifyInstance): Redis
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How long closing waits for requests under way before it cuts their connections. */
+const CLOSE_GRACE_MS = 5_000;
 
 /**
  * Drops history, feed changes and security log entries past their retention and unsent uploads, at

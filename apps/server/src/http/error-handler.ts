@@ -38,6 +38,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       appError = new AppError('internal');
     }
     if (appError.code === 'rate_limited') void reply.header('retry-after', String(retryAfterOf(appError)));
+    // The rest of a body too large is never read: closing stops its sender, and cannot hold a shutdown open.
+    if (appError.status === 413) void reply.header('connection', 'close');
     return reply.status(appError.status).send(appError.toEnvelope());
   });
 }
